@@ -1,0 +1,4 @@
+export * from './errors.js';
+export * from './limits.js';
+export * from './format.js';
+export * from './schemas/auth.js';

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+
+/** A username as chosen at registration. */
+export const Username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+  .max(LIMITS.usernameMax, `Username cannot exceed ${LIMITS.usernameMax} characters`)
+  .regex(/^[A-Za-z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores');
+
+export const Password = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
+  .max(LIMITS.passwordMax, `Password cannot exceed ${LIMITS.passwordMax} characters`);
+
+export const Email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(LIMITS.emailMax, `Email cannot exceed ${LIMITS.emailMax} characters`)
+  .pipe(z.email('Please enter a valid email address'));
+
+const OptionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} cannot exceed ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const LoginBody = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+    .max(100, 'Username cannot exceed 100 characters'),
+  password: Password,
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z.object({
+  username: Username,
+  email: Email,
+  password: Password,
+  displayName: OptionalText(LIMITS.displayNameMax, 'Display name'),
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/** The registration form: the body plus a confirmation that is never sent. */
+export const RegisterForm = RegisterBody.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.password === v.confirmPassword,
+  { message: "Passwords don't match", path: ['confirmPassword'] },
+);
+export type RegisterForm = z.input<typeof RegisterForm>;
+
+export const EmailBody = z.object({ email: Email });
+export type EmailBody = z.infer<typeof EmailBody>;
+
+export const VerifyEmailBody = z.object({
+  token: z
+    .string({ error: 'Verification code is required' })
+    .trim()
+    .min(1, 'Verification code is required')
+    .max(LIMITS.tokenMax, 'Verification code is too long'),
+});
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+export const VerifyEmailQuery = z.object({ token: z.string().max(LIMITS.tokenMax).optional() });
+
+export const ResetPasswordBody = z.object({
+  token: z
+    .string({ error: 'Reset token is required' })
+    .trim()
+    .min(1, 'Reset token is required')
+    .max(LIMITS.tokenMax, 'Reset token is too long'),
+  password: Password,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const ResetPasswordForm = z
+  .object({ password: Password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+/** The signed-in user as the session sees it (document 1 §3, document 2 §3). */
+export const SessionUser = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string(),
+  profileImage: z.string().nullable(),
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  isVerified: z.boolean(),
+  isPrivate: z.boolean(),
+  chatEnabled: z.boolean(),
+  points: z.number().int(),
+  level: z.number().int(),
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginResponse = z.object({ token: z.string(), user: SessionUser });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RegisterResponse = z.object({ message: z.string(), user: SessionUser });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const MaintenanceResponse = z.object({
+  maintenance: z.boolean(),
+  message: z.string().optional(),
+});
+export type MaintenanceResponse = z.infer<typeof MaintenanceResponse>;
+
+export const HealthResponse = z.object({ status: z.literal('ok') });
+
+/** Real community numbers for the sign-in page's counters. */
+export const CommunityStats = z.object({
+  posts: z.number().int().nonnegative(),
+  users: z.number().int().nonnegative(),
+  ratings: z.number().int().nonnegative(),
+});
+export type CommunityStats = z.infer<typeof CommunityStats>;

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('has the contract defaults', () => {
+    const c = parseConfig({}, '/srv/plates');
+    expect(c).toMatchObject({
+      port: 5000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('/srv/plates/data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      appUrl: 'http://localhost:5000',
+      admin: undefined,
+      s3: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives APP_URL from PORT and trims a trailing slash', () => {
+    expect(parseConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(parseConfig({ APP_URL: 'https://plates.example/' }).appUrl).toBe('https://plates.example');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 5000, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid PORT: /],
+    [{ PORT: '70000' }, /^Invalid PORT: must be between 0 and 65535/],
+    [{ PORT: '50.5' }, /^Invalid PORT: must be a whole number/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid DATABASE_URL: must be a URL like postgres:/],
+    [{ REDIS_URL: 'not a url' }, /^Invalid REDIS_URL: /],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid SMTP_URL: /],
+    [{ APP_URL: 'ftp://x' }, /^Invalid APP_URL: /],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL: must be one of/],
+    [{ ADMIN_USERNAME: 'root' }, /^Invalid ADMIN_EMAIL: .*must be set together/],
+    [{ ADMIN_USERNAME: 'root', ADMIN_EMAIL: 'root@x.io', ADMIN_PASSWORD: 'short' }, /^Invalid ADMIN_PASSWORD: /],
+    [{ ADMIN_USERNAME: 'root', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long enough' }, /^Invalid ADMIN_EMAIL: /],
+    [{ S3_BUCKET: 'b' }, /^Invalid S3_ENDPOINT: .*must be set together/],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads the admin and S3 groups when complete', () => {
+    const c = parseConfig({
+      ADMIN_USERNAME: 'root',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'long enough',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'plates',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(c.admin).toEqual({ username: 'root', email: 'root@example.com', password: 'long enough' });
+    expect(c.s3?.bucket).toBe('plates');
+  });
+});

@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one reader of the environment (CONTRACT.md, "Configuration"). Everything else receives the
+ * parsed `Config`. A bad value stops start-up with one line naming the variable.
+ */
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL like ${example}`)
+      .optional(),
+  );
+
+const Env = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(5000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().trim().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://host:6379'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587'),
+  APP_URL: urlWithProtocols(['http:', 'https:'], 'https://plates.example'),
+  ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'https://s3.example.com'),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+});
+
+/** How many attempts each sensitive action allows, per window. */
+export interface RateLimits {
+  loginPerIp: number;
+  loginPerAccount: number;
+  loginWindowMs: number;
+  registerPerIp: number;
+  registerWindowMs: number;
+  mailPerIp: number;
+  mailPerAddress: number;
+  mailWindowMs: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: 30,
+  loginPerAccount: 10,
+  loginWindowMs: 15 * 60_000,
+  registerPerIp: 10,
+  registerWindowMs: 60 * 60_000,
+  mailPerIp: 10,
+  mailPerAddress: 3,
+  mailWindowMs: 60 * 60_000,
+};
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  appUrl: string;
+  admin: { username: string; email: string; password: string } | undefined;
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  rateLimits: RateLimits;
+  /** Folder of the built web app; not served when it does not exist. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const ALL_OR_NONE = {
+  admin: ['ADMIN_USERNAME', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+  s3: ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+} as const;
+
+/** Parses the environment once. Throws a `ConfigError` whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'bad value'} (got "${env[variable] ?? ''}")`);
+  }
+  const e = parsed.data;
+  for (const names of Object.values(ALL_OR_NONE)) {
+    const set = names.filter((n) => e[n] !== undefined);
+    if (set.length > 0 && set.length < names.length) {
+      const missing = names.filter((n) => e[n] === undefined);
+      throw new ConfigError(`Invalid ${missing[0]}: ${names.join(', ')} must be set together (missing ${missing.join(', ')})`);
+    }
+  }
+  if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < 8) {
+    throw new ConfigError('Invalid ADMIN_PASSWORD: must be at least 8 characters');
+  }
+  if (e.ADMIN_EMAIL !== undefined && !z.email().safeParse(e.ADMIN_EMAIL).success) {
+    throw new ConfigError(`Invalid ADMIN_EMAIL: must be an email address (got "${e.ADMIN_EMAIL}")`);
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    appUrl,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: the shared contract, the API (against a fresh database per file)
+// and the web app (components in jsdom). Browser journeys run under Playwright (e2e/).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'common',
+          root: './common',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './web/vite.config.ts',
+    ],
+  },
+});
