@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { LIMITS } from '@plates/common';
+import type { Config } from './config.js';
+import { createDatabase, type Database } from './db/client.js';
+import { createJobs, type Jobs } from './lib/jobs.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { registerAuthentication } from './plugins/authentication.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { memoryStore, redisStore } from './plugins/rate-limits.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { createSystemRepository } from './modules/system/system.repository.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { createSystemService, type SystemService } from './modules/system/system.service.js';
+
+/** Collaborators that tests (or other entry points) may supply instead of the defaults. */
+export interface AppDeps {
+  database: Database;
+  mailer: Mailer;
+  /** Prefix of shared rate-limit keys in Redis, so parallel test apps never share counts. */
+  rateLimitNamespace: string;
+}
+
+export interface App extends FastifyInstance {
+  services: { auth: AuthService; system: SystemService; jobs: Jobs; database: Database };
+}
+
+/**
+ * The whole Fastify instance, migrated and ready, never listening: `main.ts` listens, tests inject.
+ */
+export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: LIMITS.jsonBodyBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    deps.database ??
+    (await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
+  if (redis) await redis.connect();
+  const jobs = createJobs(app.log);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: `Plates <no-reply@${new URL(config.appUrl).hostname}>`,
+      logger: app.log,
+    });
+
+  const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
+  const auth = createAuthService({
+    repo: createAuthRepository(database.db),
+    mailer,
+    jobs,
+    appUrl: config.appUrl,
+    isMaintenance: system.isMaintenance,
+    logger: app.log,
+  });
+  if (config.admin) await auth.ensureAdmin(config.admin);
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.appUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.appUrl.startsWith('https:'),
+  });
+  const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? 'plates'}:rl:`) : memoryStore();
+  // Only JSON bodies (multipart is added by the upload routes); anything else is 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Plates API', version: '1.0.0', description: 'Share, rate and discuss plates of food.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'plates_session' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuthentication(app, { auth, appUrl: config.appUrl });
+  await app.register(systemRoutes({ system }));
+  await app.register(
+    authRoutes({
+      auth,
+      limits: config.rateLimits,
+      store: rateLimitStore,
+      secureCookies: config.appUrl.startsWith('https:'),
+    }),
+  );
+  await registerWebApp(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    await jobs.drain();
+    mailer.close();
+    await redis?.quit();
+    if (!deps.database) await database.close();
+  });
+
+  const decorated = app as unknown as App;
+  decorated.services = { auth, system, jobs, database };
+  return decorated;
+}

@@ -1,0 +1,130 @@
+// The database handle: PostgreSQL through node-postgres when DATABASE_URL is set, otherwise the
+// embedded PGlite (on disk under DATA_DIR, or in memory for tests). Both drivers give the same
+// Drizzle API, typed as `Db`, so repositories never know which one they run on.
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+
+/**
+ * What `db.execute(sql)` answers with either driver: node-postgres' QueryResult and PGlite's
+ * Results both carry `rows`. Narrower than drizzle's bare PgQueryResultHKT (whose result is
+ * `unknown`), so raw queries read `(await db.execute<{ n: number }>(sql)).rows` without casts.
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  readonly type: QueryRows<this['row']>;
+}
+export interface QueryRows<TRow> {
+  rows: TRow[];
+}
+
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<QueryResultHKT, Schema>;
+
+/** The handle inside `db.transaction(async (tx) => ...)`; repositories accept `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations that have not run yet. Safe to call again. */
+  migrate(): Promise<void>;
+  /** `select 1`; rejects when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://...`: use that server. Unset: embedded PGlite. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files (created when missing). Unset: in memory. */
+  pgliteDir?: string;
+  /**
+   * Called when an idle pooled connection fails (server restart, network drop). The pool drops the
+   * connection and opens a new one on the next query; without a listener the error would crash
+   * the process. Defaults to a one-line warning.
+   */
+  onPoolError?: (error: Error) => void;
+}
+
+/** Folder of drizzle-kit's output, found from this module so the working directory does not matter. */
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Key of the advisory lock held while migrating PostgreSQL, so that instances starting together
+ * against one database apply each migration once (drizzle's migrator takes no lock itself).
+ * Any constant works; this one spells "plates" in ASCII.
+ */
+const MIGRATION_LOCK_KEY = 0x706c61746573;
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.onPoolError);
+  return createPglite(options.pgliteDir);
+}
+
+function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Database {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // An unreachable host fails within this time instead of hanging start-up.
+    connectionTimeoutMillis: 10_000,
+  });
+  pool.on(
+    'error',
+    onPoolError ?? ((error) => console.warn(`database: idle connection error: ${error.message}`)),
+  );
+  const db = drizzleNodePg({ client: pool, schema });
+
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // One dedicated connection: the session-level lock and the migration must share it.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      } finally {
+        // Closing the connection (rather than returning it to the pool) ends its session, which
+        // releases the lock whether the migration succeeded, failed half-way or the socket broke.
+        client.release(true);
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function createPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

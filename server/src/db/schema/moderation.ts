@@ -1,0 +1,161 @@
+// Moderation and security: reports, warnings, content filters, IP blocks, security events and the
+// admin audit log.
+//
+// ON DELETE choices: these rows are records that must outlive the people named in them, so almost
+// every user reference is SET NULL: the reporter (reports.user_id keeps the report), the reviewer,
+// the admin who warned, blocked, unblocked or created a filter, the subject of a security event and
+// the admin of an audit entry. The one CASCADE is user_warnings.user_id: a warning is part of the
+// warned user's record and goes with their account. user_warnings.report_id is SET NULL so that a
+// purged report does not erase the warning it led to.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+export const reportTargetTypes = ['post', 'user'] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+
+/** Report reasons offered by the spec, per target type. */
+export const postReportReasons = ['inappropriate', 'spam', 'offensive', 'copyright', 'other'] as const;
+export const userReportReasons = ['fake', 'inappropriate', 'spam', 'harassment', 'other'] as const;
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    /** The reporter. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Id of a post or a user (by target_type); no foreign key, the report outlives its target. */
+    targetId: integer('target_id').notNull(),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    /** Spec: default 'pending'; its other values are not specified, so no check constraint. */
+    status: text('status').notNull().default('pending'),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    actionTaken: text('action_taken'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reports_status_created_at_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_user_id_idx').on(t.userId),
+    check('reports_target_type_check', sql`${t.targetType} in ${inList(reportTargetTypes)}`),
+    // The reason must be one the spec offers for that kind of target.
+    check(
+      'reports_reason_check',
+      sql.join(
+        [
+          sql`(${t.targetType} = 'post' and ${t.reason} in ${inList(postReportReasons)})`,
+          sql`(${t.targetType} = 'user' and ${t.reason} in ${inList(userReportReasons)})`,
+        ],
+        sql` or `,
+      ),
+    ),
+  ],
+);
+
+export const userWarnings = pgTable(
+  'user_warnings',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    warningType: text('warning_type'),
+    expiresAt: timestamptz('expires_at'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('user_warnings_user_id_idx').on(t.userId)],
+);
+
+export const contentFilters = pgTable('content_filters', {
+  id: id(),
+  name: text('name').notNull(),
+  pattern: text('pattern').notNull(),
+  filterType: text('filter_type').notNull(),
+  action: text('action').notNull().default('flag'),
+  severity: text('severity').notNull().default('medium'),
+  appliesTo: text('applies_to').notNull().default('all'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const ipBlocks = pgTable('ip_blocks', {
+  id: id(),
+  ipAddress: text('ip_address').notNull().unique(),
+  reason: text('reason'),
+  blockType: text('block_type').notNull().default('permanent'),
+  isActive: boolean('is_active').notNull().default(true),
+  blockedBy: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: timestamptz('expires_at'),
+  unblockReason: text('unblock_reason'),
+  unblockedBy: integer('unblocked_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    description: text('description'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    severity: text('severity').notNull().default('medium'),
+    isResolved: boolean('is_resolved').notNull().default(false),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('security_events_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('security_events_user_id_idx').on(t.userId),
+  ],
+);
+
+/** Append-only: no updated_at. */
+export const adminAuditLogs = pgTable(
+  'admin_audit_logs',
+  {
+    id: id(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    success: boolean('success').notNull().default(true),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_audit_logs_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('admin_audit_logs_admin_id_idx').on(t.adminId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type Report = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;
+export type UserWarning = typeof userWarnings.$inferSelect;
+export type NewUserWarning = typeof userWarnings.$inferInsert;
+export type ContentFilter = typeof contentFilters.$inferSelect;
+export type NewContentFilter = typeof contentFilters.$inferInsert;
+export type IpBlock = typeof ipBlocks.$inferSelect;
+export type NewIpBlock = typeof ipBlocks.$inferInsert;
+export type SecurityEvent = typeof securityEvents.$inferSelect;
+export type NewSecurityEvent = typeof securityEvents.$inferInsert;
+export type AdminAuditLog = typeof adminAuditLogs.$inferSelect;
+export type NewAdminAuditLog = typeof adminAuditLogs.$inferInsert;

@@ -1,0 +1,127 @@
+// Platform-wide settings and content managed by admins, plus users' data-export requests.
+//
+// ON DELETE choices: settings and content outlive the admin who last touched them, so created_by,
+// last_modified_by and processed_by are SET NULL. data_export_requests.user_id CASCADES: an export
+// request is the user's own data and goes with their account.
+import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/** Key/value flags read at run time, e.g. ('maintenance_mode', 'false'). */
+export const systemSettings = pgTable('system_settings', {
+  id: id(),
+  key: text('key').notNull().unique(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Mail templates with `{{name}}` placeholders; `variables` lists the names a template uses. */
+export const emailTemplates = pgTable('email_templates', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  subject: text('subject').notNull(),
+  htmlTemplate: text('html_template').notNull(),
+  textTemplate: text('text_template').notNull(),
+  variables: jsonb('variables').$type<string[]>().notNull().default([]),
+  description: text('description'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const aiSettings = pgTable('ai_settings', {
+  id: id(),
+  settingName: text('setting_name').notNull().unique(),
+  enabled: boolean('enabled').notNull().default(false),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const globalAnnouncements = pgTable(
+  'global_announcements',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('info'),
+    targetAudience: text('target_audience').notNull().default('all'),
+    isActive: boolean('is_active').notNull().default(true),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    showAsAlert: boolean('show_as_alert').notNull().default(false),
+    startDate: timestamptz('start_date'),
+    endDate: timestamptz('end_date'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('global_announcements_active_idx').on(t.isActive, t.startDate)],
+);
+
+export const platformConfig = pgTable(
+  'platform_config',
+  {
+    id: id(),
+    category: text('category').notNull(),
+    configKey: text('config_key').notNull(),
+    configValue: text('config_value'),
+    dataType: text('data_type').notNull().default('string'),
+    description: text('description'),
+    isEditable: boolean('is_editable').notNull().default(true),
+    lastModifiedBy: integer('last_modified_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('platform_config_category_config_key_key').on(t.category, t.configKey)],
+);
+
+export const communityContent = pgTable('community_content', {
+  id: id(),
+  contentType: text('content_type').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  version: integer('version').notNull().default(1),
+  isActive: boolean('is_active').notNull().default(true),
+  lastModifiedBy: integer('last_modified_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const dataExportRequests = pgTable(
+  'data_export_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestType: text('request_type').notNull().default('full_export'),
+    status: text('status').notNull().default('pending'),
+    downloadUrl: text('download_url'),
+    expiresAt: timestamptz('expires_at'),
+    processedBy: integer('processed_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamptz('completed_at'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('data_export_requests_user_id_idx').on(t.userId),
+    index('data_export_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export type SystemSetting = typeof systemSettings.$inferSelect;
+export type NewSystemSetting = typeof systemSettings.$inferInsert;
+export type EmailTemplate = typeof emailTemplates.$inferSelect;
+export type NewEmailTemplate = typeof emailTemplates.$inferInsert;
+export type AiSetting = typeof aiSettings.$inferSelect;
+export type NewAiSetting = typeof aiSettings.$inferInsert;
+export type GlobalAnnouncement = typeof globalAnnouncements.$inferSelect;
+export type NewGlobalAnnouncement = typeof globalAnnouncements.$inferInsert;
+export type PlatformConfig = typeof platformConfig.$inferSelect;
+export type NewPlatformConfig = typeof platformConfig.$inferInsert;
+export type CommunityContent = typeof communityContent.$inferSelect;
+export type NewCommunityContent = typeof communityContent.$inferInsert;
+export type DataExportRequest = typeof dataExportRequests.$inferSelect;
+export type NewDataExportRequest = typeof dataExportRequests.$inferInsert;

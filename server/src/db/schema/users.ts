@@ -1,0 +1,228 @@
+// Accounts and everything that hangs off an account: sign-in sessions, one-time tokens, blocks,
+// follows, verification badges and roles.
+//
+// ON DELETE choices: rows that belong to the user (sessions, tokens, blocks and follows in either
+// direction, their badge, their roles) CASCADE, so deleting an account leaves nothing of it behind.
+// Columns that record which admin did something (granted_by, revoked_by) are SET NULL: the badge or
+// role belongs to the other user and must outlive the admin's account.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
+
+export const accountStatuses = ['active', 'deactivated', 'suspended'] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
+
+export const followStatuses = ['pending', 'accepted'] as const;
+export type FollowStatus = (typeof followStatuses)[number];
+
+export const verifiedTypes = ['blue', 'gold', 'business'] as const;
+export type VerifiedType = (typeof verifiedTypes)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull().unique(),
+    /** argon2id hash (the spec calls the column `password`); never the password itself. */
+    password: text('password').notNull(),
+    /** Optional at registration; the mappers fall back to the username. */
+    displayName: text('display_name'),
+    bio: text('bio'),
+    location: text('location'),
+    profileImage: text('profile_image'),
+    chatEnabled: boolean('chat_enabled').notNull().default(true),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isPrivate: boolean('is_private').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    points: integer('points').notNull().default(0),
+    level: integer('level').notNull().default(1),
+    displayNameUpdatedAt: timestamptz('display_name_updated_at'),
+    accountStatus: text('account_status', { enum: accountStatuses }).notNull().default('active'),
+    lastLoginAt: timestamptz('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Sign-in and registration compare names case-insensitively: "Alice" and "alice" are one user.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Leaderboard: highest points first, id as the stable tie-breaker for pagination.
+    index('users_points_idx').on(t.points.desc().nullsFirst(), t.id),
+    check('users_account_status_check', sql`${t.accountStatus} in ${inList(accountStatuses)}`),
+    check('users_level_check', sql`${t.level} between 1 and 10`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha-256 hex of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha-256 hex of the token sent by email. */
+    token: text('token').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    used: boolean('used').notNull().default(false),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha-256 hex of the token sent by email. */
+    token: text('token').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    used: boolean('used').notNull().default(false),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+);
+
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    id: id(),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('user_blocks_blocker_blocked_key').on(t.blockerId, t.blockedId),
+    // "is anyone blocking me?" checks run from the blocked side.
+    index('user_blocks_blocked_id_idx').on(t.blockedId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    id: id(),
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: integer('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'pending' while a private profile has not approved the follower. */
+    status: text('status', { enum: followStatuses }).notNull().default('accepted'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('follows_follower_following_key').on(t.followerId, t.followingId),
+    // Follower lists and counts (status narrows to accepted, or to pending requests).
+    index('follows_following_id_idx').on(t.followingId, t.status),
+    check('follows_not_self_check', sql`${t.followerId} <> ${t.followingId}`),
+    check('follows_status_check', sql`${t.status} in ${inList(followStatuses)}`),
+  ],
+);
+
+export const userVerifications = pgTable(
+  'user_verifications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verifiedType: text('verified_type', { enum: verifiedTypes }).notNull().default('blue'),
+    verifiedReason: text('verified_reason'),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    revokedAt: timestamptz('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedReason: text('revoked_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('user_verifications_verified_type_check', sql`${t.verifiedType} in ${inList(verifiedTypes)}`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    expiresAt: timestamptz('expires_at'),
+    revokedAt: timestamptz('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('user_roles_user_id_idx').on(t.userId),
+    // Revoked grants stay as history; at most one live grant of a role per user.
+    uniqueIndex('user_roles_user_role_active_key').on(t.userId, t.role).where(sql`${t.isActive}`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;
+export type NewPasswordResetToken = typeof passwordResetTokens.$inferInsert;
+export type EmailVerificationToken = typeof emailVerificationTokens.$inferSelect;
+export type NewEmailVerificationToken = typeof emailVerificationTokens.$inferInsert;
+export type UserBlock = typeof userBlocks.$inferSelect;
+export type NewUserBlock = typeof userBlocks.$inferInsert;
+export type Follow = typeof follows.$inferSelect;
+export type NewFollow = typeof follows.$inferInsert;
+export type UserVerification = typeof userVerifications.$inferSelect;
+export type NewUserVerification = typeof userVerifications.$inferInsert;
+export type UserRole = typeof userRoles.$inferSelect;
+export type NewUserRole = typeof userRoles.$inferInsert;

@@ -1,0 +1,77 @@
+import { ConfigError, parseConfig } from './config.js';
+import { buildApp } from './app.js';
+
+/** Reads the environment, builds the app, listens, and shuts down cleanly on a signal. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    fail(describeStartupError(error, config.databaseUrl !== undefined));
+  }
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') fail(`Invalid PORT: ${config.port} is already in use`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`Invalid HOST: cannot bind ${config.host}`);
+    fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  app.log.info(`Plates is serving ${config.appUrl}`);
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal} received, shutting down`);
+      const timer = setTimeout(() => process.exit(1), 10_000);
+      timer.unref();
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+function describeStartupError(error: unknown, usesDatabaseUrl: boolean): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.startsWith('Invalid ')) return message;
+  const code = findCode(error);
+  const connection = ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', '28P01', '3D000', '28000'];
+  if (usesDatabaseUrl && code && connection.includes(code)) {
+    return `Invalid DATABASE_URL: cannot connect to the database (${code}: ${message})`;
+  }
+  if (/redis/i.test(message) || (code === 'ECONNREFUSED' && !usesDatabaseUrl)) {
+    return `Invalid REDIS_URL: cannot connect to Redis (${message})`;
+  }
+  return `Plates could not start: ${message}`;
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    const nested = (e as { errors?: unknown[] }).errors?.[0];
+    if (nested && typeof (nested as { code?: unknown }).code === 'string') return (nested as { code: string }).code;
+  }
+  return undefined;
+}
+
+function fail(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+await main();

@@ -1,0 +1,143 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  emailTemplates,
+  emailVerificationTokens,
+  passwordResetTokens,
+  sessions,
+  userVerifications,
+  users,
+  type NewUser,
+  type User,
+} from '../../db/schema/index.js';
+
+type Conn = Db | Tx;
+export type TokenKind = 'verify_email' | 'reset_password';
+const TOKEN_TABLES = { verify_email: emailVerificationTokens, reset_password: passwordResetTokens } as const;
+
+export function createAuthRepository(db: Db) {
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    async findUserByUsername(username: string, conn: Conn = db): Promise<User | undefined> {
+      const [row] = await conn
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return row;
+    },
+
+    async findUserByEmail(email: string, conn: Conn = db): Promise<User | undefined> {
+      const [row] = await conn
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row;
+    },
+
+    async findUserById(id: number, conn: Conn = db): Promise<User | undefined> {
+      const [row] = await conn.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async insertUser(values: NewUser, conn: Conn = db): Promise<User> {
+      const [row] = await conn.insert(users).values(values).returning();
+      if (!row) throw new Error('insert into users returned no row');
+      return row;
+    },
+
+    async updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {
+      const [row] = await conn.update(users).set(values).where(eq(users.id, id)).returning();
+      if (!row) throw new Error(`user ${id} vanished during update`);
+      return row;
+    },
+
+    async isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
+      const [row] = await conn
+        .select({ id: userVerifications.id })
+        .from(userVerifications)
+        .where(and(eq(userVerifications.userId, userId), eq(userVerifications.isActive, true)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insertSession(
+      values: { userId: number; tokenHash: string; expiresAt: Date; ip: string; userAgent: string | null },
+      conn: Conn = db,
+    ): Promise<void> {
+      await conn.insert(sessions).values(values);
+    },
+
+    /** The live session with this token hash and its user, or nothing. */
+    async findSession(tokenHash: string, now: Date, conn: Conn = db) {
+      const [row] = await conn
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row;
+    },
+
+    async touchSession(id: number, now: Date, conn: Conn = db): Promise<void> {
+      await conn.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+    },
+
+    async deleteSession(tokenHash: string, conn: Conn = db): Promise<void> {
+      await conn.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async deleteSessionsOfUser(userId: number, conn: Conn = db): Promise<void> {
+      await conn.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async insertToken(
+      kind: TokenKind,
+      values: { userId: number; tokenHash: string; expiresAt: Date },
+      conn: Conn = db,
+    ): Promise<void> {
+      const table = TOKEN_TABLES[kind];
+      await conn
+        .insert(table)
+        .values({ userId: values.userId, token: values.tokenHash, expiresAt: values.expiresAt });
+    },
+
+    /**
+     * Marks the token used if it is unused and unexpired, in one statement, so two concurrent
+     * uses cannot both succeed. Answers the owner's id, or nothing.
+     */
+    async consumeToken(kind: TokenKind, tokenHash: string, now: Date, conn: Conn = db): Promise<number | undefined> {
+      const table = TOKEN_TABLES[kind];
+      const [row] = await conn
+        .update(table)
+        .set({ used: true, usedAt: now })
+        .where(and(eq(table.token, tokenHash), eq(table.used, false), gt(table.expiresAt, now)))
+        .returning({ userId: table.userId });
+      return row?.userId;
+    },
+
+    /** Spends every outstanding token of this kind for the user (after a successful use). */
+    async spendTokensOfUser(kind: TokenKind, userId: number, now: Date, conn: Conn = db): Promise<void> {
+      const table = TOKEN_TABLES[kind];
+      await conn
+        .update(table)
+        .set({ used: true, usedAt: now })
+        .where(and(eq(table.userId, userId), eq(table.used, false)));
+    },
+
+    async findTemplate(name: string, conn: Conn = db) {
+      const [row] = await conn
+        .select()
+        .from(emailTemplates)
+        .where(and(eq(emailTemplates.name, name), eq(emailTemplates.isActive, true)))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

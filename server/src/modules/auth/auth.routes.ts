@@ -1,0 +1,208 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EmailBody,
+  ErrorBody,
+  LoginBody,
+  LoginResponse,
+  MESSAGES,
+  MessageResponse,
+  RegisterBody,
+  RegisterResponse,
+  ResetPasswordBody,
+  SESSION_COOKIE,
+  SessionUser,
+  TIMING,
+  VerifyEmailBody,
+} from '@plates/common';
+import type { RateLimits } from '../../config.js';
+import { bodyField, byIp, limited, type RateLimitStore } from '../../plugins/rate-limits.js';
+import { requireUser } from '../../plugins/authentication.js';
+import type { AuthService } from './auth.service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+
+export function authRoutes(options: {
+  auth: AuthService;
+  limits: RateLimits;
+  store: RateLimitStore;
+  secureCookies: boolean;
+}) {
+  const { auth, limits, store } = options;
+  const loginLimit = limited(store, MESSAGES.loginRateLimited, [
+    { name: 'login-ip', max: limits.loginPerIp, windowMs: limits.loginWindowMs, key: byIp },
+    { name: 'login-user', max: limits.loginPerAccount, windowMs: limits.loginWindowMs, key: bodyField('username') },
+  ]);
+  const registerLimit = limited(store, MESSAGES.registerRateLimited, [
+    { name: 'register-ip', max: limits.registerPerIp, windowMs: limits.registerWindowMs, key: byIp },
+  ]);
+  const mailLimit = limited(store, MESSAGES.mailRateLimited, [
+    { name: 'mail-ip', max: limits.mailPerIp, windowMs: limits.mailWindowMs, key: byIp },
+    { name: 'mail-addr', max: limits.mailPerAddress, windowMs: limits.mailWindowMs, key: bodyField('email') },
+  ]);
+  const resetLimit = limited(store, MESSAGES.rateLimited, [
+    { name: 'reset-ip', max: limits.loginPerIp, windowMs: limits.loginWindowMs, key: byIp },
+  ]);
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    const setSessionCookie = (reply: FastifyReply, token: string) =>
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        maxAge: Math.floor(TIMING.sessionTtlMs / 1000),
+      });
+
+    r.post(
+      '/api/register',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account; a verification mail is sent and the user is not signed in',
+          body: RegisterBody,
+          response: { 201: RegisterResponse, ...errors },
+        },
+        preHandler: registerLimit,
+      },
+      async (request, reply) => {
+        const { user } = await auth.register(request.body);
+        return reply.code(201).send({
+          message: 'Registration successful! Please check your email and verify your account before logging in.',
+          user,
+        });
+      },
+    );
+
+    r.post(
+      '/api/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in by username; answers the session token and sets the session cookie',
+          body: LoginBody,
+          response: { 200: LoginResponse, ...errors },
+        },
+        preHandler: loginLimit,
+      },
+      async (request, reply) => {
+        const result = await auth.login(request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        setSessionCookie(reply, result.token);
+        return result;
+      },
+    );
+
+    r.post(
+      '/api/logout',
+      {
+        schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: MessageResponse } },
+      },
+      async (request, reply) => {
+        await auth.logout(request.sessionToken);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { message: 'Logged out' };
+      },
+    );
+
+    r.get(
+      '/api/user',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          response: { 200: SessionUser, 401: ErrorBody },
+        },
+      },
+      async (request) => auth.sessionUser(requireUser(request).user),
+    );
+
+    r.post(
+      '/api/auth/request-verification',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a new verification mail (same answer whether or not the address exists)',
+          body: EmailBody,
+          response: { 200: MessageResponse, ...errors },
+        },
+        preHandler: mailLimit,
+      },
+      async (request) => {
+        await auth.requestVerification(request.body.email);
+        return { message: MESSAGES.verificationSent };
+      },
+    );
+
+    r.get(
+      '/api/auth/verify-email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Verify an email address with the token from the mail',
+          querystring: z.object({ token: VerifyEmailBody.shape.token }),
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.verifyEmail(request.query.token);
+        return { message: MESSAGES.emailVerified };
+      },
+    );
+
+    r.post(
+      '/api/auth/verify-email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Verify an email address with the token from the mail',
+          body: VerifyEmailBody,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.verifyEmail(request.body.token);
+        return { message: MESSAGES.emailVerified };
+      },
+    );
+
+    r.post(
+      '/api/auth/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a password reset link valid for one hour (same answer whether or not the address exists)',
+          body: EmailBody,
+          response: { 200: MessageResponse, ...errors },
+        },
+        preHandler: mailLimit,
+      },
+      async (request) => {
+        await auth.forgotPassword(request.body.email);
+        return { message: MESSAGES.resetSent };
+      },
+    );
+
+    r.post(
+      '/api/auth/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a reset token; every session of the account is signed out',
+          body: ResetPasswordBody,
+          response: { 200: MessageResponse, ...errors },
+        },
+        preHandler: resetLimit,
+      },
+      async (request) => {
+        await auth.resetPassword(request.body.token, request.body.password);
+        return { message: MESSAGES.passwordReset };
+      },
+    );
+  };
+}

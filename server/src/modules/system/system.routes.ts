@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CommunityStats, ErrorBody, HealthResponse, MaintenanceResponse, MESSAGES } from '@plates/common';
+import type { SystemService } from './system.service.js';
+
+export function systemRoutes(options: { system: SystemService }) {
+  const { system } = options;
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness: 200 once the database is reachable and migrated',
+          response: { 200: HealthResponse, 503: ErrorBody },
+        },
+      },
+      async (_request, reply) => {
+        if (await system.healthy()) return { status: 'ok' as const };
+        return reply
+          .code(503)
+          .send({ message: 'Service temporarily unavailable. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' });
+      },
+    );
+
+    r.get(
+      '/api/system/maintenance',
+      {
+        schema: { tags: ['system'], summary: 'Whether maintenance mode is on', response: { 200: MaintenanceResponse } },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const maintenance = await system.isMaintenance();
+        return maintenance ? { maintenance, message: MESSAGES.maintenance } : { maintenance };
+      },
+    );
+
+    r.get(
+      '/api/stats/community',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Real community numbers for the sign-in page',
+          response: { 200: CommunityStats },
+        },
+      },
+      async () => system.communityStats(),
+    );
+  };
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../app.js';
+import { DEFAULT_RATE_LIMITS, parseConfig, type Config, type RateLimits } from '../config.js';
+import { createDatabase } from '../db/client.js';
+import { createTestDatabase } from './database.js';
+import { startSmtpListener, type SmtpListener } from './smtp.js';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  smtp: SmtpListener;
+  close(): Promise<void>;
+}
+
+/** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
+const RELAXED_LIMITS: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
+  loginPerIp: 1000,
+  loginPerAccount: 1000,
+  registerPerIp: 1000,
+  mailPerIp: 1000,
+  mailPerAddress: 1000,
+};
+
+/**
+ * The real app over a fresh migrated database (in-memory PGlite, or a new database on the
+ * DATABASE_URL server), mailing a real SMTP listener. Redis is used when REDIS_URL is set.
+ */
+export async function buildTestApp(
+  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; webDistDir?: string } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'plates-test-'));
+  const testDb = await createTestDatabase();
+  const smtp = await startSmtpListener();
+  const config: Config = {
+    ...parseConfig({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      APP_URL: 'http://localhost:5000',
+      SMTP_URL: smtp.url,
+      REDIS_URL: process.env.REDIS_URL,
+      ...options.env,
+    }),
+    rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+  };
+  const database = await createDatabase({ databaseUrl: testDb.databaseUrl });
+  const app = await buildApp(config, {
+    database,
+    rateLimitNamespace: `test-${randomBytes(6).toString('hex')}`,
+  });
+  return {
+    app,
+    config,
+    smtp,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.cleanup();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// A fresh, empty database for one test file. With DATABASE_URL set (CI runs the server tests again
+// against a real PostgreSQL), a uniquely named database is created on that server and dropped by
+// cleanup(); without it the caller uses an in-memory PGlite, which is already fresh and private.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface TestDatabase {
+  /** Connection string of the new database; undefined means "use an in-memory PGlite". */
+  databaseUrl?: string;
+  /** Drops the database (close your own connections first; any left over are terminated). */
+  cleanup(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { databaseUrl: undefined, cleanup: async () => {} };
+
+  // Generated here from the pid and random hex only, so it is a safe identifier; still quoted.
+  const name = `plates_t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const identifier = quoteIdentifier(name);
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${identifier}`));
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+
+  return {
+    databaseUrl: url.toString(),
+    async cleanup() {
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${identifier} WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  // Failures reach the caller through the rejected query; the event must not crash the process.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`unexpected database name: ${name}`);
+  return `"${name.replaceAll('"', '""')}"`;
+}
