@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './limits.js';
 export * from './format.js';
 export * from './schemas/auth.js';
+export * from './levels.js';
