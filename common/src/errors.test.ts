@@ -119,3 +119,10 @@ describe('parseRawError', () => {
     expect(parseRawError('Failed to fetch').code).toBe('NETWORK_ERROR');
   });
 });
+
+describe('parseRawError on odd bodies', () => {
+  it('ignores fields of the wrong type and JSON that is not an object', () => {
+    expect(parseRawError('400: {"message": 42, "code": ["X"]}')).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: 'Invalid request: please check what you entered and try again.' });
+    expect(parseRawError('500: [1,2]')).toMatchObject({ status: 500, code: 'INTERNAL_ERROR', message: '[1,2]' });
+  });
+});

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The error catalogue of the specification (document 1 §8), shared by the server, which answers
  * every failure as `{ message, code, field? }`, and the web client, which turns any failure into a
@@ -46,15 +44,9 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-export const ErrorCode = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
-/** The one shape of every error answer. */
-export const ErrorBody = z.object({
-  message: z.string(),
-  code: z.string(),
-  field: z.string().optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
+// The zod schema of the error answer lives in schemas/error.ts: this module stays free of zod so
+// the web app's first load, which parses errors, does not carry it.
 
 /** Messages the server sends; the client matches some of them back to the catalogue's words. */
 export const MESSAGES = {
@@ -269,11 +261,16 @@ export function parseRawError(raw: string): DescribedError {
   if (!match) return describeError({ status: 0 });
   const status = Number(match[1]);
   const body = match[2] ?? '';
+  let parsed: unknown;
   try {
-    const parsed = ErrorBody.partial().safeParse(JSON.parse(body));
-    if (parsed.success) return describeError({ status, ...parsed.data });
+    parsed = JSON.parse(body);
   } catch {
-    // plain text body: fall through
+    return describeError({ status, message: body }); // plain text body
+  }
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const { message, code, field } = parsed as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return describeError({ status, message: text(message), code: text(code), field: text(field) });
   }
   return describeError({ status, message: body });
 }

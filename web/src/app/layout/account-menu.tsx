@@ -1,0 +1,82 @@
+import { ChevronDown, LogOut, Palette } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../components/ui/avatar';
+import { displayNameOf, useAuth, type AuthUser } from '../../features/auth';
+import { cn } from '../../lib/utils';
+import { ThemeRadioItems } from './theme-menu';
+
+export function UserAvatar({ user, className }: { user: AuthUser; className?: string }) {
+  const name = displayNameOf(user);
+  return (
+    <Avatar className={className}>
+      {user.profileImage ? <AvatarImage src={user.profileImage} alt="" /> : null}
+      <AvatarFallback>{initialsOf(name)}</AvatarFallback>
+    </Avatar>
+  );
+}
+
+/**
+ * The signed-in user's menu: who is signed in, Theme and Log out. Profile, Settings and Admin
+ * Panel join it with the issues that build those pages.
+ */
+export function AccountMenu({
+  user,
+  trigger,
+  align = 'end',
+  side,
+}: {
+  user: AuthUser;
+  trigger: ReactNode;
+  align?: 'start' | 'center' | 'end';
+  side?: 'top' | 'bottom';
+}) {
+  const { logoutMutation } = useAuth();
+  const loggingOut = logoutMutation.isPending;
+  const [showThemes, setShowThemes] = useState(false);
+  return (
+    <DropdownMenu modal={false} onOpenChange={(open) => !open && setShowThemes(false)}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align={align} side={side} className="w-60">
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="text-xs text-muted-foreground">Signed in as</span>
+          <span className="truncate font-semibold">{displayNameOf(user)}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {/* The theme choices open inline rather than in a submenu: a submenu is fiddly on
+            touch screens and at the right edge of the window. */}
+        <DropdownMenuItem
+          aria-expanded={showThemes}
+          onSelect={(event) => {
+            event.preventDefault();
+            setShowThemes((shown) => !shown);
+          }}
+        >
+          <Palette aria-hidden="true" />
+          Theme
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('ml-auto transition-transform', showThemes && 'rotate-180')}
+          />
+        </DropdownMenuItem>
+        {showThemes ? <ThemeRadioItems /> : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={loggingOut}
+          onSelect={() => logoutMutation.mutate()}
+          className={cn('text-destructive focus:text-destructive')}
+        >
+          <LogOut aria-hidden="true" />
+          {loggingOut ? 'Logging out...' : 'Log out'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

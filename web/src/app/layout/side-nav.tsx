@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router';
+import { useAuth } from '../../features/auth';
+import { cn } from '../../lib/utils';
+import { NAV_ITEMS, visibleNavItems } from '../navigation';
+
+/** Desktop (lg+) left column, built from the navigation list. */
+export function SideNav() {
+  const { user, isAdmin } = useAuth();
+  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin });
+  return (
+    <nav aria-label="Main" className="sticky top-20">
+      <ul className="grid gap-1">
+        {items.map(({ to, label, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.95rem] font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground',
+                  isActive && 'bg-accent font-semibold text-foreground',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <Icon className={cn('size-5', isActive && 'text-primary')} aria-hidden="true" />
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,92 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { sampleUser, stubFetch } from '../test/fetch';
+import { createTestQueryClient } from '../test/render';
+import { AppProviders } from './providers';
+import { routes } from './routes';
+
+const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient };
+}
+
+describe('routes', () => {
+  it('shows the 404 screen with a link home for an unknown path', async () => {
+    stubFetch({ 'GET /api/user': signedOut });
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('home: the empty feed, one navigation list, a skip link first, and Login for visitors', async () => {
+    const api = stubFetch({ 'GET /api/user': signedOut });
+    renderApp('/');
+    expect(
+      await screen.findByText('No posts available. Be the first to share your plate!'),
+    ).toBeInTheDocument();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(document.querySelector('a, button')).toBe(skip);
+    expect(document.getElementById('main')).toBeInTheDocument();
+    // no feature that does not exist yet is linked
+    const navs = screen.getAllByRole('navigation', { name: 'Main' });
+    for (const nav of navs) {
+      const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+      expect(hrefs.every((h) => h === '/' || h === '/auth')).toBe(true);
+    }
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    // the feed makes no request yet
+    expect(api.calls.map((c) => c.url.pathname)).toEqual(['/api/user']);
+  });
+
+  it('account menu: who is signed in, the theme, and log out even when the server call fails', async () => {
+    localStorage.setItem('auth_token', 'tok-1');
+    localStorage.setItem('userId', '7');
+    let signedIn = true;
+    const api = stubFetch({
+      'GET /api/user': () => (signedIn ? { body: sampleUser } : signedOut),
+      'POST /api/logout': () => {
+        signedIn = false;
+        return { status: 500, body: { message: 'Server error. Our team has been notified.', code: 'INTERNAL_ERROR' } };
+      },
+      'GET /api/system/maintenance': { body: { maintenance: false } },
+      'GET /api/stats/community': { body: { posts: 1, users: 2, ratings: 3 } },
+    });
+    const { router, queryClient } = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ana Cook' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Signed in as')).toBeInTheDocument();
+    expect(within(menu).getByText('Ana Cook')).toBeInTheDocument();
+    // no entries for pages that do not exist yet
+    expect(within(menu).queryByText(/profile|settings|admin/i)).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Theme' }));
+    await user.click(await within(menu).findByRole('menuitemradio', { name: 'Dark' }));
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement).toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ana Cook' }));
+    const menuAgain = await screen.findByRole('menu');
+    expect(within(menuAgain).queryByRole('menuitemradio')).not.toBeInTheDocument();
+    await user.click(within(menuAgain).getByRole('menuitem', { name: 'Log out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(api.callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+    expect(queryClient.getQueryData(['/api/user'])).toBeNull();
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(screen.getByText('Logout completed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import type {
+  CommunityStats,
+  EmailBody,
+  LoginBody,
+  LoginResponse,
+  MaintenanceResponse,
+  MessageResponse,
+  RegisterBody,
+  RegisterResponse,
+  ResetPasswordBody,
+  SessionUser,
+  VerifyEmailBody,
+} from '@plates/common';
+import { apiRequest, isApiError } from '../../../lib/api';
+
+/**
+ * The session user as the client keeps it. The server may send snake_case fields
+ * (profile_image, is_admin); they are mapped, and the username "Admin" is always an admin on the
+ * client (document 1 §3).
+ */
+export type AuthUser = SessionUser;
+
+type RawUser = Partial<SessionUser> & {
+  id: number;
+  username: string;
+  profile_image?: string | null;
+  is_admin?: boolean | number | string | null;
+  display_name?: string | null;
+};
+
+export function normalizeUser(raw: RawUser): AuthUser {
+  const { profile_image, is_admin, display_name, ...rest } = raw;
+  const adminFlag = rest.isAdmin ?? is_admin;
+  const isAdmin =
+    raw.username === 'Admin' || adminFlag === true || adminFlag === 1 || adminFlag === 'true';
+  return {
+    displayName: null,
+    email: '',
+    bio: null,
+    location: null,
+    emailVerified: false,
+    isVerified: false,
+    isPrivate: false,
+    chatEnabled: true,
+    points: 0,
+    level: 1,
+    createdAt: '',
+    ...rest,
+    ...(rest.displayName === undefined && display_name !== undefined ? { displayName: display_name } : {}),
+    profileImage: rest.profileImage ?? profile_image ?? null,
+    isAdmin,
+  };
+}
+
+export function displayNameOf(user: Pick<AuthUser, 'displayName' | 'username'>): string {
+  return user.displayName?.trim() || user.username;
+}
+
+/** GET /api/user: the signed-in user, or null when the session is missing (401). */
+export async function fetchCurrentUser(): Promise<AuthUser | null> {
+  try {
+    const raw = await apiRequest<RawUser | null>('GET', '/api/user');
+    return raw ? normalizeUser(raw) : null;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export async function login(body: LoginBody): Promise<LoginResponse> {
+  const answer = await apiRequest<LoginResponse | (RawUser & { token?: string })>(
+    'POST',
+    '/api/login',
+    body,
+  );
+  // The specification allows {token, user} or the user fields directly beside the token.
+  if ('user' in answer && answer.user) {
+    return { token: answer.token, user: normalizeUser(answer.user) };
+  }
+  const { token, ...user } = answer as RawUser & { token?: string };
+  return { token: token ?? '', user: normalizeUser(user) };
+}
+
+/** Registration never sends confirmPassword and does not sign in. */
+export function register(body: RegisterBody): Promise<RegisterResponse> {
+  const payload: RegisterBody = {
+    username: body.username,
+    email: body.email,
+    password: body.password,
+  };
+  if (body.displayName) payload.displayName = body.displayName;
+  return apiRequest<RegisterResponse>('POST', '/api/register', payload);
+}
+
+export function logout(): Promise<MessageResponse | null> {
+  return apiRequest<MessageResponse | null>('POST', '/api/logout');
+}
+
+/** Any failure counts as "not in maintenance" (document 1 §7). */
+export async function fetchMaintenance(): Promise<MaintenanceResponse> {
+  try {
+    const answer = await apiRequest<MaintenanceResponse | null>('GET', '/api/system/maintenance');
+    return { maintenance: answer?.maintenance === true, ...(answer?.message ? { message: answer.message } : {}) };
+  } catch {
+    return { maintenance: false };
+  }
+}
+
+export function fetchCommunityStats(): Promise<CommunityStats> {
+  return apiRequest<CommunityStats>('GET', '/api/stats/community');
+}
+
+export function requestVerification(body: EmailBody): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('POST', '/api/auth/request-verification', body);
+}
+
+export function verifyEmail(body: VerifyEmailBody): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('POST', '/api/auth/verify-email', body);
+}
+
+export function forgotPassword(body: EmailBody): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('POST', '/api/auth/forgot-password', body);
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('POST', '/api/auth/reset-password', body);
+}

@@ -1,0 +1,16 @@
+/**
+ * Query keys of the session. The first element is the API path, so the default query function
+ * (GET the path in the key) serves them.
+ */
+export const authKeys = {
+  user: ['/api/user'] as const,
+  maintenance: ['/api/system/maintenance'] as const,
+  communityStats: ['/api/stats/community'] as const,
+};
+
+/** Keys other features own that a change of session makes stale (document 1 §4). */
+export const sessionScopedKeys = [
+  ['/api/posts'],
+  ['/api/notifications'],
+  ['/api/suggested-users'],
+] as const;

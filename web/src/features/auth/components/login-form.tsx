@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBody, MESSAGES } from '@plates/common';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormError, FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
+import { useAuth } from '../hooks/use-auth';
+import { EmailNotVerifiedAlert } from './email-not-verified-alert';
+
+type LoginInput = LoginBody;
+
+/** What a failed login shows: a form-level line, a field error, or the verification alert. */
+function describeLoginFailure(error: unknown):
+  | { kind: 'unverified'; message: string }
+  | { kind: 'field'; field: keyof LoginInput; message: string }
+  | { kind: 'form'; message: string } {
+  if (!isApiError(error)) return { kind: 'form', message: 'Login failed. Please try again.' };
+  if (error.code === 'EMAIL_NOT_VERIFIED') return { kind: 'unverified', message: error.message };
+  if (error.status === 401) return { kind: 'form', message: MESSAGES.invalidCredentials };
+  if (error.status === 429) return { kind: 'form', message: MESSAGES.loginRateLimited };
+  if (error.field === 'username' || error.field === 'password') {
+    return { kind: 'field', field: error.field, message: error.message };
+  }
+  return { kind: 'form', message: error.message };
+}
+
+export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
+  const { loginMutation } = useAuth();
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(LoginBody),
+    defaultValues: { username: defaultUsername, password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setUnverified(null);
+    try {
+      await loginMutation.mutateAsync({ username: values.username, password: values.password });
+    } catch (error) {
+      const failure = describeLoginFailure(error);
+      if (failure.kind === 'unverified') setUnverified(failure.message);
+      else if (failure.kind === 'field') form.setError(failure.field, { message: failure.message });
+      else form.setError('root.server', { message: failure.message });
+    }
+  });
+
+  const pending = loginMutation.isPending;
+  return (
+    <div className="grid gap-4">
+      {/* Outside the form: the alert has its own email form, and forms must not nest. */}
+      {unverified ? <EmailNotVerifiedAlert message={unverified} /> : null}
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+        <FormError>{errors.root?.server?.message}</FormError>
+        <FormField label="Username" error={errors.username?.message}>
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
+        </FormField>
+        <div className="grid gap-2">
+          <FormField label="Password" error={errors.password?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('password')} />
+          </FormField>
+          <Link
+            to="/auth/forgot-password"
+            className="inline-flex min-h-11 items-center justify-self-end rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={pending} className="w-full">
+          {pending ? <Spinner className="size-4 text-current" label="Signing in" /> : null}
+          {pending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </div>
+  );
+}

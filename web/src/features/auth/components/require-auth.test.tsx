@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { sampleUser, stubFetch } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import { RequireAdmin, RequireAuth } from './require-auth';
+
+const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
+
+function renderGuarded(element: ReactElement) {
+  return renderWithApp(null, {
+    route: '/private',
+    routes: [
+      { path: '/private', element },
+      { path: '/auth', element: <p>Sign in page</p> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+  });
+}
+const location = () => screen.getByTestId('location').textContent;
+
+describe('RequireAuth', () => {
+  it('shows a spinner while the user loads', () => {
+    stubFetch({ 'GET /api/user': () => new Promise(() => {}) });
+    renderGuarded(<RequireAuth><p>Secret</p></RequireAuth>);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByText('Secret')).not.toBeInTheDocument();
+  });
+
+  it('redirects to /auth without a user', async () => {
+    stubFetch({ 'GET /api/user': signedOut });
+    renderGuarded(<RequireAuth><p>Secret</p></RequireAuth>);
+    expect(await screen.findByText('Sign in page')).toBeInTheDocument();
+    expect(location()).toBe('/auth');
+  });
+
+  it('renders the page for a user', async () => {
+    stubFetch({ 'GET /api/user': { body: sampleUser } });
+    renderGuarded(<RequireAuth><p>Secret</p></RequireAuth>);
+    expect(await screen.findByText('Secret')).toBeInTheDocument();
+  });
+});
+
+describe('RequireAdmin', () => {
+  it('redirects to /auth without a user', async () => {
+    stubFetch({ 'GET /api/user': signedOut });
+    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
+    expect(await screen.findByText('Sign in page')).toBeInTheDocument();
+  });
+
+  it('redirects a non-admin to /', async () => {
+    stubFetch({ 'GET /api/user': { body: sampleUser } });
+    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('renders for an admin, including snake_case is_admin', async () => {
+    stubFetch({ 'GET /api/user': { body: { ...sampleUser, isAdmin: undefined, is_admin: true } } });
+    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
+    expect(await screen.findByText('Admin area')).toBeInTheDocument();
+  });
+
+  it('treats the username "Admin" as admin whatever the server says', async () => {
+    stubFetch({ 'GET /api/user': { body: { ...sampleUser, username: 'Admin', isAdmin: false } } });
+    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
+    expect(await screen.findByText('Admin area')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+import {
+  TIMING,
+  type LoginBody,
+  type LoginResponse,
+  type RegisterBody,
+  type RegisterResponse,
+} from '@plates/common';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../components/ui/use-toast';
+import type { ApiError } from '../../../lib/api';
+import { authStorage } from '../../../lib/storage';
+import {
+  displayNameOf,
+  fetchCurrentUser,
+  login,
+  logout,
+  register,
+  type AuthUser,
+} from '../api/auth-api';
+import { authKeys, sessionScopedKeys } from '../api/keys';
+
+interface AuthContextValue {
+  user: AuthUser | null;
+  isLoading: boolean;
+  isAdmin: boolean;
+  error: Error | null;
+  loginMutation: UseMutationResult<LoginResponse, ApiError, LoginBody>;
+  registerMutation: UseMutationResult<RegisterResponse, ApiError, RegisterBody>;
+  logoutMutation: UseMutationResult<void, never, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The session: who is signed in, and the login, register and logout actions. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const userQuery = useQuery<AuthUser | null, Error>({
+    queryKey: authKeys.user,
+    queryFn: fetchCurrentUser,
+    staleTime: TIMING.authUserStaleMs,
+    gcTime: TIMING.authUserGcMs,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+
+  const loginMutation = useMutation<LoginResponse, ApiError, LoginBody>({
+    mutationFn: login,
+    onSuccess: ({ token, user }) => {
+      if (token) authStorage.setToken(token);
+      authStorage.setUserId(user.id);
+      queryClient.setQueryData(authKeys.user, user);
+      toast({ title: 'Login successful', description: `Welcome back, ${displayNameOf(user)}!` });
+      void navigate('/');
+    },
+  });
+
+  const registerMutation = useMutation<RegisterResponse, ApiError, RegisterBody>({
+    mutationFn: register,
+    onSuccess: () => {
+      toast({
+        title: 'Registration successful!',
+        description: 'Please check your email and verify your account before logging in.',
+      });
+    },
+  });
+
+  const logoutMutation = useMutation<void, never, void>({
+    mutationFn: async () => {
+      try {
+        await logout();
+      } catch {
+        // logout completes on the client even when the server call fails (document 1 §4)
+      }
+    },
+    onSuccess: async () => {
+      authStorage.clear();
+      queryClient.setQueryData(authKeys.user, null);
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== authKeys.user[0],
+      });
+      await Promise.all(
+        sessionScopedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+      toast({ title: 'Logged out', description: 'Logout completed' });
+      void navigate('/auth');
+    },
+  });
+
+  const user = userQuery.data ?? null;
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      isLoading: userQuery.isLoading,
+      isAdmin: user?.isAdmin === true,
+      error: userQuery.error,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+    }),
+    [user, userQuery.isLoading, userQuery.error, loginMutation, registerMutation, logoutMutation],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,13 @@
+/** The auth feature's public surface; src/app composes it. */
+import { lazy } from 'react';
+
+export { AuthProvider, useAuth } from './hooks/use-auth';
+export { RequireAdmin, RequireAuth } from './components/require-auth';
+export { displayNameOf, normalizeUser, type AuthUser } from './api/auth-api';
+export { authKeys } from './api/keys';
+
+// Route pages load on demand so the first visit to / ships little JavaScript.
+export const AuthPage = lazy(() => import('./pages/auth-page'));
+export const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
+export const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
+export const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));

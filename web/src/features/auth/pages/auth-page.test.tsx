@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { sampleUser, stubFetch } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import AuthPage from './auth-page';
+
+const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
+
+function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({
+    'GET /api/user': signedOut,
+    'GET /api/system/maintenance': { body: { maintenance: false } },
+    'GET /api/stats/community': { body: { posts: 10_500, users: 5_000, ratings: 25_001 } },
+    ...routes,
+  });
+  const view = renderWithApp(null, {
+    route: '/auth',
+    routes: [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+  });
+  return { api, ...view };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('AuthPage: Sign In', () => {
+  it('shows the validation messages of the spec and sends nothing', async () => {
+    const { api } = setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'ab');
+    await user.type(screen.getByLabelText('Password'), '123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+  });
+
+  it('signs in: stores the token and userId, toasts and goes home', async () => {
+    const { api } = setup({ 'POST /api/login': { body: { token: 'tok-1', user: sampleUser } } });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/login')[0]!.body).toEqual({ username: 'chef_ana', password: 'secret1' });
+    expect(localStorage.getItem('auth_token')).toBe('tok-1');
+    expect(localStorage.getItem('userId')).toBe('7');
+    expect(screen.getByText('Login successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Ana Cook!')).toBeInTheDocument();
+  });
+
+  it('says "Invalid username or password" on 401', async () => {
+    setup({
+      'POST /api/login': { status: 401, body: { message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' } },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await screen.findByText('Invalid username or password');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(location()).toBe('/auth');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('says "Too many login attempts" on 429', async () => {
+    setup({ 'POST /api/login': { status: 429, body: { message: 'Too many login attempts. Please try again later.', code: 'RATE_LIMITED' } } });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Too many login attempts. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('on EMAIL_NOT_VERIFIED shows the alert and resends to the typed email', async () => {
+    const serverMessage =
+      'Please verify your email address before logging in. Check your inbox for the verification link.';
+    const { api } = setup({
+      'POST /api/login': { status: 403, body: { message: serverMessage, code: 'EMAIL_NOT_VERIFIED' } },
+      'POST /api/auth/request-verification': {
+        body: { message: 'If an account with that email exists and is not yet verified, a verification email has been sent.' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'new_cook');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const alert = (await screen.findByText('Email Verification Required')).closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(serverMessage)).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Resend Verification Email' }));
+    const email = within(alert).getByLabelText(/email address/i);
+    await user.type(email, 'not-an-email');
+    await user.click(within(alert).getByRole('button', { name: 'Send verification email' }));
+    expect(await within(alert).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/request-verification')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'cook@example.com');
+    await user.click(within(alert).getByRole('button', { name: 'Send verification email' }));
+    expect(await screen.findByText('Verification email sent')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/request-verification')[0]!.body).toEqual({ email: 'cook@example.com' });
+  });
+
+  it('toasts "Failed to send email" when the resend fails', async () => {
+    setup({
+      'POST /api/login': { status: 403, body: { message: 'Please verify your email address before logging in.', code: 'EMAIL_NOT_VERIFIED' } },
+      'POST /api/auth/request-verification': { status: 429, body: { message: 'Too many email requests. Please try again later.', code: 'RATE_LIMITED' } },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'new_cook');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('button', { name: 'Resend Verification Email' }));
+    await user.type(screen.getByLabelText(/email address/i), 'cook@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send verification email' }));
+    expect(await screen.findByText('Failed to send email')).toBeInTheDocument();
+  });
+
+  it('links to the forgot-password page', () => {
+    setup();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
+  });
+
+  it('redirects a signed-in user to /', async () => {
+    setup({ 'GET /api/user': { body: sampleUser } });
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+});
+
+describe('AuthPage: Join Now', () => {
+  async function openJoin() {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Join Now' }));
+    return user;
+  }
+
+  it('shows the validation messages of the spec', async () => {
+    const { api } = setup();
+    const user = await openJoin();
+    await user.type(screen.getByLabelText('Username'), 'ab');
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
+  });
+
+  it('registers without confirmPassword, toasts and switches to Sign In with the username', async () => {
+    const { api } = setup({
+      'POST /api/register': { status: 201, body: { message: 'Registration successful', user: sampleUser } },
+    });
+    const user = await openJoin();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(screen.getByText('Please check your email and verify your account before logging in.')).toBeInTheDocument();
+    const sent = api.callsTo('POST', '/api/register')[0]!.body as Record<string, unknown>;
+    expect(sent).toEqual({ username: 'chef_ana', email: 'ana@example.com', password: 'secret1' });
+    expect(sent).not.toHaveProperty('confirmPassword');
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Username')).toHaveValue('chef_ana');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('puts "Username already exists" on the username field', async () => {
+    setup({
+      'POST /api/register': {
+        status: 400,
+        body: { message: 'Username already exists', code: 'ALREADY_EXISTS', field: 'username' },
+      },
+    });
+    const user = await openJoin();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(
+      await screen.findByText('Username already exists. Please choose a different username.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('puts other field errors on their field and explains 429', async () => {
+    let calls = 0;
+    setup({
+      'POST /api/register': () =>
+        ++calls === 1
+          ? { status: 400, body: { message: 'An account with this email already exists', code: 'ALREADY_EXISTS', field: 'email' } }
+          : { status: 429, body: { message: 'Too many registration attempts. Please try again later.', code: 'RATE_LIMITED' } },
+    });
+    const user = await openJoin();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Too many registration attempts. Please try again later.')).toBeInTheDocument();
+  });
+});
+
+describe('AuthPage: maintenance and counters', () => {
+  it('in maintenance shows only Sign In and the banner', async () => {
+    setup({ 'GET /api/system/maintenance': { body: { maintenance: true } } });
+    expect(await screen.findByText('Maintenance Mode Active')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Join Now' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Join Now')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('treats a failing maintenance call as open', async () => {
+    setup({ 'GET /api/system/maintenance': { status: 500, body: { message: 'boom', code: 'INTERNAL_ERROR' } } });
+    expect(await screen.findByRole('tab', { name: 'Join Now' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Maintenance Mode Active')).not.toBeInTheDocument());
+  });
+
+  it('shows the real community numbers, formatted', async () => {
+    setup();
+    expect(await screen.findByText('10K+')).toBeInTheDocument();
+    expect(screen.getByText('5K')).toBeInTheDocument();
+    expect(screen.getByText('25K+')).toBeInTheDocument();
+    expect(screen.getByText('Plates', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByText('Members', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByText('Ratings', { selector: 'dt' })).toBeInTheDocument();
+  });
+
+  it('labels AI Ratings as coming soon', () => {
+    setup();
+    const item = screen.getByText('AI Ratings').closest('li') as HTMLElement;
+    expect(within(item).getByText(/coming soon/i)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetToasts } from '../components/ui/use-toast';
+import { consoleErrors } from './console';
+
+// jsdom lacks a few browser APIs Radix and the theme rely on.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+// An unexpected console.error fails the test (STYLE.md §6). A test that expects one calls
+// allowConsoleErrors() from ./console.
+beforeEach(() => {
+  consoleErrors.reset();
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.record(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  const unexpected = consoleErrors.unexpected();
+  if (unexpected.length > 0) {
+    const text = unexpected.map((args) => args.map(String).join(' ')).join('\n---\n');
+    throw new Error(`Unexpected console.error during the test:\n${text}`);
+  }
+});
