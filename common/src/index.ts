@@ -4,3 +4,4 @@ export * from './format.js';
 export * from './schemas/auth.js';
 export * from './schemas/error.js';
 export * from './levels.js';
+export * from './schemas/posts.js';

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+
+/** Shapes of plates, ratings, comments, saves, reports and rankings (document 2 §3, §5, §7). */
+
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+export const IdParams = z.object({ id: Id });
+
+/** The 16 cuisines of document 2 §9, seeded in `categories`. */
+export const CUISINES = [
+  'Italian', 'Chinese', 'Japanese', 'Indian', 'Mexican', 'French', 'Thai', 'Mediterranean',
+  'American', 'Korean', 'Vietnamese', 'Greek', 'Spanish', 'Turkish', 'Lebanese', 'Moroccan',
+] as const;
+
+export const Category = z.object({ id: z.number().int(), name: z.string() });
+export type Category = z.infer<typeof Category>;
+
+export const ImageAspect = z.enum(['landscape', 'portrait', 'square']);
+export type ImageAspect = z.infer<typeof ImageAspect>;
+
+/** A stored photo: WebP renditions for srcset, the placeholder, the size and its alt text. */
+export const ImageDto = z.object({
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  aspect: ImageAspect.nullable(),
+  placeholder: z.string().nullable(),
+  variants: z.array(z.object({ width: z.number().int(), url: z.string() })),
+  alt: z.string().nullable(),
+});
+export type ImageDto = z.infer<typeof ImageDto>;
+
+/** Someone shown beside their content: never their email. */
+export const Author = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isVerified: z.boolean(),
+  verifiedType: z.enum(['blue', 'gold', 'business']).nullable(),
+  points: z.number().int(),
+  level: z.number().int(),
+});
+export type Author = z.infer<typeof Author>;
+
+export const ApprovalStatus = z.enum(['pending', 'approved', 'rejected']);
+export type ApprovalStatus = z.infer<typeof ApprovalStatus>;
+
+export const PostDto = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  imageUrl: z.string(),
+  image: ImageDto,
+  createdAt: z.string(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  commentCount: z.number().int(),
+  likeCount: z.number().int(),
+  isSaved: z.boolean(),
+  /** The viewer's own star rating, or null. */
+  userRating: z.number().int().nullable(),
+  categories: z.array(Category),
+  approvalStatus: ApprovalStatus,
+  rejectionReason: z.string().nullable(),
+  user: Author,
+});
+export type PostDto = z.infer<typeof PostDto>;
+
+/** Cursor pages: `nextCursor` is opaque; null on the last page. */
+export const PageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+});
+export const FeedResponse = z.object({ posts: z.array(PostDto), nextCursor: z.string().nullable() });
+export type FeedResponse = z.infer<typeof FeedResponse>;
+
+export const Title = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .min(LIMITS.titleMin, 'Title must be at least 3 characters')
+  .max(LIMITS.titleMax, 'Title cannot exceed 50 characters to maintain layout');
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} cannot exceed ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Text fields of the multipart `POST /api/posts` (the image is the file part `image`). */
+export const CreatePostFields = z.object({
+  title: Title,
+  description: optionalText(2000, 'Description'),
+  location: optionalText(LIMITS.locationMax, 'Location'),
+  altText: optionalText(1000, 'Alt text'),
+  /** Category ids, comma separated ("1,4,9"). */
+  categoryIds: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [] as number[];
+      const ids = v.split(',').map((s) => Number(s.trim()));
+      if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid cuisine' });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    }),
+});
+export type CreatePostFields = z.input<typeof CreatePostFields>;
+
+export const UpdatePostBody = z.object({
+  title: Title.optional(),
+  location: z.string().trim().max(LIMITS.locationMax, 'Location cannot exceed 100 characters').optional(),
+  description: z.string().trim().max(2000, 'Description cannot exceed 2000 characters').optional(),
+  altText: z.string().trim().max(1000, 'Alt text cannot exceed 1000 characters').optional(),
+  categoryIds: z.array(Id).max(16).optional(),
+});
+export type UpdatePostBody = z.infer<typeof UpdatePostBody>;
+
+export const CommentText = z
+  .string({ error: 'Comment cannot be empty' })
+  .trim()
+  .min(1, 'Comment cannot be empty')
+  .max(1000, 'Comment cannot exceed 1000 characters');
+
+/** `POST /api/posts/{id}/rate`: a star rating, a top-level comment, or both. */
+export const RateBody = z
+  .object({
+    rating: z
+      .number({ error: 'Rating must be a number from 1 to 5' })
+      .int('Rating must be a whole number of stars')
+      .min(1, 'Rating must be between 1 and 5')
+      .max(5, 'Rating must be between 1 and 5')
+      .optional(),
+    comment: CommentText.optional(),
+  })
+  .refine((v) => v.rating !== undefined || v.comment !== undefined, {
+    message: 'Choose a rating or write a comment',
+    path: ['rating'],
+  });
+export type RateBody = z.infer<typeof RateBody>;
+
+export const ReplyBody = z.object({
+  content: z
+    .string({ error: 'Reply cannot be empty' })
+    .trim()
+    .min(1, 'Reply cannot be empty')
+    .max(1000, 'Reply cannot exceed 1000 characters'),
+});
+export type ReplyBody = z.infer<typeof ReplyBody>;
+
+const CommentAuthor = Author.pick({ id: true, username: true, displayName: true, profileImage: true, isAdmin: true });
+
+export const ReplyDto = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  user: CommentAuthor,
+  isHearted: z.boolean(),
+  heartCount: z.number().int(),
+});
+export type ReplyDto = z.infer<typeof ReplyDto>;
+
+export const CommentDto = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+  user: CommentAuthor,
+  isHearted: z.boolean(),
+  heartCount: z.number().int(),
+  replies: z.array(ReplyDto),
+});
+export type CommentDto = z.infer<typeof CommentDto>;
+
+export const CommentsResponse = z.object({ comments: z.array(CommentDto), nextCursor: z.string().nullable() });
+export type CommentsResponse = z.infer<typeof CommentsResponse>;
+
+export const HeartResponse = z.object({ isHearted: z.boolean(), heartCount: z.number().int() });
+export type HeartResponse = z.infer<typeof HeartResponse>;
+
+export const TopRatedPeriod = z.enum(['day', 'week', 'all']);
+export const TopRatedQuery = z.object({
+  period: TopRatedPeriod.default('day'),
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+});
+
+export const PostReportReasons = {
+  inappropriate: 'Inappropriate content',
+  spam: 'Spam or misleading',
+  offensive: 'Offensive or harmful',
+  copyright: 'Copyright violation',
+  other: 'Other',
+} as const;
+export const UserReportReasons = {
+  fake: 'Fake account',
+  inappropriate: 'Inappropriate profile',
+  spam: 'Spamming',
+  harassment: 'Harassment',
+  other: 'Other',
+} as const;
+
+export const ReportBody = z
+  .object({
+    targetId: Id,
+    targetType: z.enum(['post', 'user']),
+    reason: z.string({ error: 'Please select a reason for the report' }).min(1, 'Please select a reason for the report'),
+    details: z
+      .string()
+      .trim()
+      .max(1000, 'Details cannot exceed 1000 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine(
+    (v) => Object.hasOwn(v.targetType === 'post' ? PostReportReasons : UserReportReasons, v.reason),
+    { message: 'Please select a reason for the report', path: ['reason'] },
+  );
+export type ReportBody = z.input<typeof ReportBody>;
+
+export const RejectBody = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'Reason cannot exceed 500 characters'),
+});
+
+export const PendingPostsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const PendingPostsResponse = z.object({
+  posts: z.array(PostDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PendingPostsResponse = z.infer<typeof PendingPostsResponse>;
+
+export const LeaderboardEntry = Author.extend({ rank: z.number().int(), levelName: z.string() });
+export const LeaderboardResponse = z.object({ users: z.array(LeaderboardEntry), nextCursor: z.string().nullable() });
+export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>;
+
+export const ReverseGeocodeQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+export const ReverseGeocodeResponse = z.object({ location: z.string() });
