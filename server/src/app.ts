@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,11 +18,15 @@ import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { createJobs, type Jobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createStorage, type ImageStorage } from './lib/storage/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { memoryStore, redisStore } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createMediaService, type MediaService } from './modules/media/media.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { multipartOptions } from './modules/media/multipart.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
@@ -34,10 +39,19 @@ export interface AppDeps {
   mailer: Mailer;
   /** Prefix of shared rate-limit keys in Redis, so parallel test apps never share counts. */
   rateLimitNamespace: string;
+  /** Where images are stored; by default chosen by the config (S3_* or DATA_DIR/uploads). */
+  storage: ImageStorage;
 }
 
 export interface App extends FastifyInstance {
-  services: { auth: AuthService; system: SystemService; jobs: Jobs; database: Database };
+  services: {
+    auth: AuthService;
+    system: SystemService;
+    jobs: Jobs;
+    database: Database;
+    media: MediaService;
+    storage: ImageStorage;
+  };
 }
 
 /**
@@ -70,6 +84,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       logger: app.log,
     });
 
+  const storage = deps.storage ?? createStorage(config);
+  const media = createMediaService({ storage });
+
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
@@ -89,7 +106,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // presigned S3 images come from the endpoint's origin
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.endpoint).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -106,6 +124,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? 'plates'}:rl:`) : memoryStore();
   // Only JSON bodies (multipart is added by the upload routes); anything else is 415.
   app.removeContentTypeParser('text/plain');
+  await app.register(fastifyMultipart, multipartOptions);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -132,6 +151,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       secureCookies: config.appUrl.startsWith('https:'),
     }),
   );
+  await app.register(mediaRoutes({ storage }));
   await registerWebApp(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
@@ -142,6 +162,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database };
+  decorated.services = { auth, system, jobs, database, media, storage };
   return decorated;
 }

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import { LIMITS } from '@plates/common';
+import { AppError } from '../../lib/app-error.js';
+import type { ImageStorage } from '../../lib/storage/index.js';
+import { decodeBmp, type RawImage } from './bmp.js';
+import { decodeHeic } from './heic.js';
+import { detectImageFormat, type ImageFormat } from './image-type.js';
+import { MEDIA_MESSAGES } from './media.messages.js';
+
+export type ImageKind = 'post' | 'avatar';
+export type Aspect = 'landscape' | 'portrait' | 'square';
+
+export interface ImageVariant {
+  width: number;
+  height: number;
+  key: string;
+  url: string;
+}
+
+export interface ProcessedImage {
+  /** URL of the largest rendition, good now (local: stable path; S3: presigned for days). */
+  imageUrl: string;
+  /** Storage key of the largest rendition: what a row should keep, turned into a URL on read. */
+  key: string;
+  /** Size of the largest rendition, after EXIF orientation. */
+  width: number;
+  height: number;
+  aspect: Aspect;
+  /** ThumbHash of the image, base64 (about 30 characters): a blurred preview while loading. */
+  placeholder: string;
+  /** Every rendition, narrowest first, for `srcset`. */
+  variants: ImageVariant[];
+}
+
+export interface MediaLimits {
+  /** Largest upload, in bytes. */
+  maxBytes: number;
+  /** Largest decoded image, in pixels: bounds memory whatever the file claims. */
+  maxInputPixels: number;
+  /** Longest one decode-and-encode may take. */
+  timeoutSeconds: number;
+  /** Uploads processed at once; the rest wait, so memory stays bounded under load. */
+  maxConcurrent: number;
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
+  maxBytes: LIMITS.uploadBytes,
+  maxInputPixels: 40_000_000,
+  timeoutSeconds: 20,
+  maxConcurrent: 2,
+};
+
+/** Rendition widths: posts keep their shape, avatars are square cover crops. */
+export const RENDITION_WIDTHS: Record<ImageKind, readonly number[]> = {
+  post: [320, 640, 1080],
+  avatar: [64, 160, 400],
+};
+
+const KEY_PREFIX: Record<ImageKind, string> = { post: 'posts', avatar: 'avatars' };
+const WEBP_QUALITY = 80;
+
+/** The keys this module writes: `<prefix>/<sha256 of the WebP bytes>-<width>.webp`. */
+export const IMAGE_KEY = /^(?:posts|avatars)\/[0-9a-f]{64}-\d{1,5}\.webp$/;
+
+/** Spec: over 1.5 is landscape (shown 1.91:1), under 0.9 portrait (4:5), anything between square. */
+export function aspectOf(width: number, height: number): Aspect {
+  const ratio = width / height;
+  if (ratio > 1.5) return 'landscape';
+  if (ratio < 0.9) return 'portrait';
+  return 'square';
+}
+
+/** The widths to render for an image `width` wide (`side` for avatars): never wider than the source. */
+export function renditionWidths(kind: ImageKind, sourceWidth: number): number[] {
+  const targets = RENDITION_WIDTHS[kind];
+  const widths = targets.filter((w) => w <= sourceWidth);
+  const largest = targets[targets.length - 1] ?? sourceWidth;
+  if (sourceWidth < largest && !widths.includes(sourceWidth)) widths.push(sourceWidth);
+  return widths;
+}
+
+export interface MediaService {
+  processUpload(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage>;
+}
+
+type Input = { kind: 'encoded'; bytes: Buffer; format: ImageFormat } | { kind: 'raw'; image: RawImage };
+
+/**
+ * The upload pipeline: sniff the type from the bytes, decode within pixel and time limits, orient
+ * by EXIF, drop every piece of metadata (EXIF, GPS, XMP, ICC: sharp keeps none unless asked, and
+ * this module never asks), encode WebP renditions, store them content-addressed.
+ */
+export function createMediaService(options: { storage: ImageStorage; limits?: Partial<MediaLimits> }): MediaService {
+  const { storage } = options;
+  const limits: MediaLimits = { ...DEFAULT_MEDIA_LIMITS, ...options.limits };
+  const queue = createGate(limits.maxConcurrent);
+
+  const unreadable = () => new AppError('INVALID_FILE_TYPE', MEDIA_MESSAGES.unreadable);
+
+  async function load(bytes: Buffer): Promise<Input> {
+    const format = await detectImageFormat(bytes);
+    try {
+      if (format === 'bmp') return { kind: 'raw', image: decodeBmp(bytes, limits.maxInputPixels) };
+      if (format === 'heic') {
+        const image = await decodeHeic(bytes, {
+          maxPixels: limits.maxInputPixels,
+          timeoutMs: limits.timeoutSeconds * 1000,
+        });
+        return { kind: 'raw', image };
+      }
+    } catch {
+      throw unreadable();
+    }
+    return { kind: 'encoded', bytes, format };
+  }
+
+  /** A fresh pipeline over the input: first frame only, pixel-limited, failing on any decode warning. */
+  function open(input: Input): Sharp {
+    const common: SharpOptions = { limitInputPixels: limits.maxInputPixels, failOn: 'warning', pages: 1 };
+    const pipeline =
+      input.kind === 'raw'
+        ? sharp(input.image.data, {
+            ...common,
+            raw: { width: input.image.width, height: input.image.height, channels: input.image.channels },
+          })
+        : sharp(input.bytes, common);
+    return pipeline.timeout({ seconds: limits.timeoutSeconds }).rotate();
+  }
+
+  /** Size after EXIF orientation, checking that libvips sees the format the bytes were sniffed as. */
+  async function orientedSize(input: Input): Promise<{ width: number; height: number }> {
+    if (input.kind === 'raw') return { width: input.image.width, height: input.image.height };
+    const meta = await sharp(input.bytes, { limitInputPixels: limits.maxInputPixels, pages: 1 }).metadata();
+    const expected = input.format === 'heic' ? 'heif' : input.format;
+    if (meta.format !== expected || !meta.width || !meta.height) throw unreadable();
+    if (meta.width * meta.height > limits.maxInputPixels) throw unreadable();
+    const swap = (meta.orientation ?? 1) >= 5;
+    return swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  }
+
+  /**
+   * One decode of the upload into a small sRGB working copy, oriented, no larger than the largest
+   * rendition (posts: within 1080 wide and 3x as tall; avatars: a square cover crop of at most 400),
+   * from which every rendition and the placeholder are made.
+   */
+  async function workingCopy(input: Input, kind: ImageKind, size: { width: number; height: number }): Promise<RawImage> {
+    const largest = Math.max(...RENDITION_WIDTHS[kind]);
+    const pipeline = open(input);
+    if (kind === 'avatar') {
+      const side = Math.min(size.width, size.height, largest);
+      pipeline.resize(side, side, { fit: 'cover', position: sharp.strategy.attention });
+    } else {
+      pipeline.resize(largest, largest * 3, { fit: 'inside', withoutEnlargement: true });
+    }
+    const { data, info } = await pipeline.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3 };
+  }
+
+  async function render(copy: Input, kind: ImageKind, width: number) {
+    const pipeline = open(copy);
+    if (kind === 'avatar') pipeline.resize(width, width);
+    else pipeline.resize({ width, withoutEnlargement: true });
+    const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+    const hash = createHash('sha256').update(data).digest('hex');
+    return { bytes: data, width: info.width, height: info.height, key: `${KEY_PREFIX[kind]}/${hash}-${info.width}.webp` };
+  }
+
+  async function thumbHash(copy: Input): Promise<string> {
+    const { data, info } = await open(copy)
+      .resize(100, 100, { fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+  }
+
+  async function process(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+    const input = await load(bytes);
+    let aspect: Aspect;
+    let renditions: Array<Awaited<ReturnType<typeof render>>>;
+    let placeholder: string;
+    try {
+      const size = await orientedSize(input);
+      aspect = kind === 'avatar' ? 'square' : aspectOf(size.width, size.height);
+      const copy: Input = { kind: 'raw', image: await workingCopy(input, kind, size) };
+      renditions = [];
+      for (const width of renditionWidths(kind, copy.image.width)) renditions.push(await render(copy, kind, width));
+      placeholder = await thumbHash(copy);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw unreadable();
+    }
+    for (const r of renditions) await storage.put(r.key, r.bytes, 'image/webp');
+    const variants = await Promise.all(
+      renditions.map(async (r) => ({ width: r.width, height: r.height, key: r.key, url: await storage.url(r.key) })),
+    );
+    const largest = variants[variants.length - 1];
+    if (!largest) throw unreadable();
+    return {
+      imageUrl: largest.url,
+      key: largest.key,
+      width: largest.width,
+      height: largest.height,
+      aspect,
+      placeholder,
+      variants,
+    };
+  }
+
+  return {
+    async processUpload(bytes, kind) {
+      if (bytes.length > limits.maxBytes) throw new AppError('FILE_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge);
+      if (bytes.length === 0) throw new AppError('FILE_REQUIRED', MEDIA_MESSAGES.fileRequired);
+      return queue(() => process(bytes, kind));
+    },
+  };
+}
+
+/** At most `max` tasks at once; the others wait their turn in order. */
+function createGate(max: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
