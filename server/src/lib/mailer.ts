@@ -47,7 +47,7 @@ export function createMailer(options: {
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info(
         { to: message.to, subject: message.subject, file, links },
-        `mail written to outbox: "${message.subject}" ${links.join(' ')}`,
+        `mail to ${message.to} saved in the outbox (${message.subject}): ${links.join(' ')}`,
       );
     },
     close: () => transport.close(),
