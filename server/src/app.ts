@@ -29,6 +29,26 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { multipartOptions } from './modules/media/multipart.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { createGeocoder } from './modules/geocode/geocoder.js';
+import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createPointsService } from './modules/points/points.service.js';
+import { createPostsRepository } from './modules/posts/posts.repository.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { createPostsService, type PostsService } from './modules/posts/posts.service.js';
+import { createShareMeta } from './modules/posts/share-meta.js';
+import { createCommentsRepository } from './modules/comments/comments.repository.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { createCommentsService } from './modules/comments/comments.service.js';
+import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { createRatingsRepository } from './modules/ratings/ratings.repository.js';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
+import { createRatingsService } from './modules/ratings/ratings.service.js';
+import { createReportsRepository } from './modules/reports/reports.repository.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createSystemService, type SystemService } from './modules/system/system.service.js';
@@ -39,6 +59,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Prefix of shared rate-limit keys in Redis, so parallel test apps never share counts. */
   rateLimitNamespace: string;
+  /** Human-readable logs (pino-pretty), for a person watching a terminal. */
+  prettyLogs: boolean;
   /** Where images are stored; by default chosen by the config (S3_* or DATA_DIR/uploads). */
   storage: ImageStorage;
 }
@@ -51,6 +73,7 @@ export interface App extends FastifyInstance {
     database: Database;
     media: MediaService;
     storage: ImageStorage;
+    posts: PostsService;
   };
 }
 
@@ -59,7 +82,13 @@ export interface App extends FastifyInstance {
  */
 export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(deps.prettyLogs
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
+    },
     bodyLimit: LIMITS.jsonBodyBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -86,6 +115,35 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   const storage = deps.storage ?? createStorage(config);
   const media = createMediaService({ storage });
+  const postsRepo = createPostsRepository(database.db);
+  const posts = createPostsService({
+    repo: postsRepo,
+    points: createPointsService(database.db),
+    notifications: createNotificationsService(database.db),
+    storage,
+    logger: app.log,
+  });
+  // Engagement (ratings, comments, hearts, reports, leaderboard): plates are opened by the posts
+  // module's rule (approval, blocks, private authors) and answered through its getPost.
+  const canView = postsRepo.visibleId;
+  const engagementNotifications = createNotificationsService(database.db);
+  const ratings = createRatingsService({
+    repo: createRatingsRepository(database.db),
+    points: createPointsService(database.db),
+    notifications: engagementNotifications,
+    loadPost: posts.getPost,
+    canView: (postId, viewer) => canView(postId, viewer),
+  });
+  const comments = createCommentsService({
+    repo: createCommentsRepository(database.db),
+    notifications: engagementNotifications,
+    canView: (postId, viewer) => canView(postId, viewer),
+  });
+  const reports = createReportsService({
+    repo: createReportsRepository(database.db),
+    canView: (postId, viewer) => canView(postId, viewer),
+  });
+  const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
 
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
   const auth = createAuthService({
@@ -152,7 +210,15 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     }),
   );
   await app.register(mediaRoutes({ storage }));
-  await registerWebApp(app, config.webDistDir);
+  await app.register(postsRoutes({ posts, media }));
+  await app.register(geocodeRoutes({ geocoder: createGeocoder() }));
+  await app.register(ratingsRoutes({ ratings }));
+  await app.register(commentsRoutes({ comments }));
+  await app.register(reportsRoutes({ reports, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(leaderboardRoutes({ leaderboard }));
+  await registerWebApp(app, config.webDistDir, {
+    headFor: createShareMeta({ posts, repo: postsRepo, appUrl: config.appUrl }),
+  });
 
   app.addHook('onClose', async () => {
     await jobs.drain();
@@ -162,6 +228,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage };
+  decorated.services = { auth, system, jobs, database, media, storage, posts };
   return decorated;
 }

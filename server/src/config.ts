@@ -68,6 +68,9 @@ export interface RateLimits {
   mailPerIp: number;
   mailPerAddress: number;
   mailWindowMs: number;
+  /** Reports a signed-in user may file per window. */
+  reportsPerUser: number;
+  reportWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -79,6 +82,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mailPerIp: 10,
   mailPerAddress: 3,
   mailWindowMs: 60 * 60_000,
+  reportsPerUser: 20,
+  reportWindowMs: 60 * 60_000,
 };
 
 export interface Config {

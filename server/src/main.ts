@@ -13,7 +13,7 @@ async function main(): Promise<void> {
 
   let app;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { prettyLogs: process.stdout.isTTY === true });
   } catch (error) {
     fail(describeStartupError(error, config.databaseUrl !== undefined));
   }

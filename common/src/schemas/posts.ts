@@ -251,3 +251,21 @@ export const ReverseGeocodeQuery = z.object({
   lon: z.coerce.number().min(-180).max(180),
 });
 export const ReverseGeocodeResponse = z.object({ location: z.string() });
+
+/** `POST /api/reports` answer: 201 for a new report, 200 with the same body when it was already open. */
+export const REPORT_SUBMITTED = 'Report Submitted - Thank you for your report. Our team will review it.';
+export const ReportResponse = z.object({ id: z.number().int(), message: z.string() });
+export type ReportResponse = z.infer<typeof ReportResponse>;
+
+/** `GET /api/posts` query: a cursor page, optionally only plates at one location (exact, any case). */
+export const FeedQuery = PageQuery.extend({
+  location: z.string().trim().min(1).max(LIMITS.locationMax).optional(),
+});
+export type FeedQuery = z.infer<typeof FeedQuery>;
+
+/** `GET /api/posts/{id}/neighbors`: the plates before (newer) and after (older) it in the feed. */
+export const PostNeighbors = z.object({
+  previousId: z.number().int().nullable(),
+  nextId: z.number().int().nullable(),
+});
+export type PostNeighbors = z.infer<typeof PostNeighbors>;

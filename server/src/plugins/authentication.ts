@@ -61,3 +61,11 @@ export function requireAdmin(request: FastifyRequest): AuthContext {
   if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   return auth;
 }
+
+/**
+ * A `preValidation` hook for routes that need a signed-in user: a guest gets 401 before the body is
+ * validated, so a guest never learns validation rules first.
+ */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}

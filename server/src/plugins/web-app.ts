@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,29 @@ import { MESSAGES, type ErrorBody } from '@plates/common';
  * (never cached) for every non-API path so the client router can answer it. Unknown `/api` paths
  * stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export interface WebAppOptions {
+  /**
+   * Extra `<head>` content for a page path (e.g. a plate's title and Open Graph tags for shared
+   * links), already HTML-escaped; undefined for the plain shell. A failure serves the plain shell.
+   */
+  headFor?: (path: string) => Promise<string | undefined>;
+}
+
+/**
+ * The shell with `fragment` in its head: the shell's own `<title>` gives way to the fragment's.
+ * Works whether or not the shell spells out `<head>` (browsers imply it).
+ */
+export function withHead(html: string, fragment: string): string {
+  const withoutTitle = /<title[\s>]/i.test(fragment) ? html.replace(/<title>[\s\S]*?<\/title>/i, '') : html;
+  if (/<\/head>/i.test(withoutTitle)) return withoutTitle.replace(/<\/head>/i, `${fragment}</head>`);
+  const open = /<head[^>]*>/i.exec(withoutTitle);
+  if (open) return withoutTitle.replace(open[0], `${open[0]}${fragment}`);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(withoutTitle);
+  if (doctype) return withoutTitle.replace(doctype[0], `${doctype[0]}<head>${fragment}</head>`);
+  return `<head>${fragment}</head>${withoutTitle}`;
+}
+
+export async function registerWebApp(app: FastifyInstance, distDir: string, options: WebAppOptions = {}): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -30,11 +53,26 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.log.warn(`no web build at ${distDir}: only the API is served (run "npm run build")`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  async function pageHead(pagePath: string): Promise<string | undefined> {
+    if (!options.headFor) return undefined;
+    try {
+      return await options.headFor(pagePath);
+    } catch (error) {
+      app.log.warn({ err: error, path: pagePath }, 'page head failed: serving the plain shell');
+      return undefined;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const apiPath = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!apiPath && wantsPage && hasBuild && !request.url.startsWith('/assets/')) {
       reply.header('cache-control', 'no-cache');
+      const head = await pageHead(request.url.split('?')[0] ?? '/');
+      if (head) {
+        const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
+        return reply.type('text/html; charset=utf-8').send(withHead(shell, head));
+      }
       return reply.sendFile('index.html');
     }
     return reply.code(404).send({ message: MESSAGES.routeNotFound, code: 'NOT_FOUND' } satisfies ErrorBody);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app.js';
-import { users, type NewUser, type User } from '../db/schema/index.js';
+import { postCategories, posts, users, type NewPost, type NewUser, type Post, type User } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery';
@@ -36,4 +36,52 @@ export async function signIn(app: App, username: string, password = DEFAULT_PASS
   if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
   const { token } = res.json<{ token: string }>();
   return { authorization: `Bearer ${token}`, token };
+}
+
+/**
+ * Inserts a plate straight into the database: approved, by a new user unless `userId` is given,
+ * with a plausible image row (three WebP renditions, square 1080x1080, a placeholder). Override
+ * any column, e.g. `makePost(app, { userId: alice.id, approvalStatus: 'pending', createdAt })`;
+ * `categoryIds` links cuisines (the 16 seeded ones have ids 1 to 16).
+ */
+export async function makePost(
+  app: App,
+  overrides: Partial<NewPost> & { categoryIds?: number[] } = {},
+): Promise<Post> {
+  const { categoryIds, ...values } = overrides;
+  const userId = values.userId ?? (await makeUser(app)).id;
+  const hash = randomBytes(32).toString('hex');
+  const key = (width: number) => `posts/${hash}-${width}.webp`;
+  const variants = [320, 640, 1080].map((width) => ({
+    name: `w${width}`,
+    key: key(width),
+    url: `/uploads/${key(width)}`,
+    width,
+    height: width,
+    format: 'webp',
+  }));
+  const db = app.services.database.db;
+  const [post] = await db
+    .insert(posts)
+    .values({
+      title: uniqueName('Plate').slice(0, 50),
+      description: 'A plate made for a test',
+      imageUrl: `/uploads/${key(1080)}`,
+      imageKey: key(1080),
+      imageWidth: 1080,
+      imageHeight: 1080,
+      imageAspect: 'square',
+      imagePlaceholder: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw==',
+      imageVariants: variants,
+      approvalStatus: 'approved',
+      approvedAt: new Date(),
+      ...values,
+      userId,
+    })
+    .returning();
+  if (!post) throw new Error('makePost inserted nothing');
+  if (categoryIds && categoryIds.length > 0) {
+    await db.insert(postCategories).values(categoryIds.map((categoryId) => ({ postId: post.id, categoryId })));
+  }
+  return post;
 }

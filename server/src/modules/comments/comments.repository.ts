@@ -1,0 +1,244 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { commentHearts, commentReplies, posts, ratings, replyHearts, users } from '../../db/schema/index.js';
+import { bumpPostCounters, findPostGate } from '../ratings/ratings.repository.js';
+
+type Conn = Db | Tx;
+
+const authorColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  profileImage: users.profileImage,
+  isAdmin: users.isAdmin,
+};
+
+export interface AuthorRow {
+  id: number;
+  username: string;
+  displayName: string | null;
+  profileImage: string | null;
+  isAdmin: boolean;
+}
+
+export interface CommentRow {
+  id: number;
+  comment: string | null;
+  createdAt: Date;
+  heartCount: number;
+  isHearted: boolean;
+  user: AuthorRow;
+}
+
+export interface ReplyRow {
+  id: number;
+  ratingId: number;
+  content: string;
+  createdAt: Date;
+  heartCount: number;
+  isHearted: boolean;
+  user: AuthorRow;
+}
+
+/** A comment (or reply) with the plate it belongs to, for permission checks. */
+export interface CommentTarget {
+  id: number;
+  userId: number;
+  /** The row also carries its author's star rating (comments only). */
+  rating: number | null;
+  postId: number;
+  postOwnerId: number;
+  postTitle: string;
+  approvalStatus: 'pending' | 'approved' | 'rejected';
+}
+
+const heartedBy = (table: typeof commentHearts | typeof replyHearts, viewerId: number | null, on: SQL): SQL<boolean> =>
+  viewerId === null
+    ? sql<boolean>`false`
+    : sql<boolean>`exists (select 1 from ${table} where ${on} and ${table.userId} = ${viewerId})`;
+
+async function findAuthor(conn: Conn, userId: number): Promise<AuthorRow | undefined> {
+  const [row] = await conn.select(authorColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export function createCommentsRepository(db: Db) {
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    findPostGate: (postId: number, conn: Conn = db, lock = false) => findPostGate(conn, postId, lock),
+    bumpPostCounters: (tx: Tx, postId: number, delta: Parameters<typeof bumpPostCounters>[2]) =>
+      bumpPostCounters(tx, postId, delta),
+
+    /**
+     * One page of a plate's top-level comments, newest first by id (ids follow insertion order),
+     * with their authors (comments whose author row is gone are skipped by the inner join) and
+     * whether the viewer hearted each: one query.
+     */
+    async commentsPage(postId: number, viewerId: number | null, beforeId: number | null, limit: number): Promise<CommentRow[]> {
+      return db
+        .select({
+          id: ratings.id,
+          comment: ratings.comment,
+          createdAt: ratings.createdAt,
+          heartCount: ratings.heartCount,
+          isHearted: heartedBy(commentHearts, viewerId, sql`${commentHearts.ratingId} = ${ratings.id}`),
+          user: authorColumns,
+        })
+        .from(ratings)
+        .innerJoin(users, eq(users.id, ratings.userId))
+        .where(
+          and(
+            eq(ratings.postId, postId),
+            isNotNull(ratings.comment),
+            beforeId === null ? undefined : lt(ratings.id, beforeId),
+          ),
+        )
+        .orderBy(desc(ratings.id))
+        .limit(limit);
+    },
+
+    /** Every reply to the given comments, oldest first, with authors and the viewer's hearts: one query. */
+    async repliesOf(commentIds: number[], viewerId: number | null): Promise<ReplyRow[]> {
+      if (commentIds.length === 0) return [];
+      return db
+        .select({
+          id: commentReplies.id,
+          ratingId: commentReplies.ratingId,
+          content: commentReplies.content,
+          createdAt: commentReplies.createdAt,
+          heartCount: commentReplies.heartCount,
+          isHearted: heartedBy(replyHearts, viewerId, sql`${replyHearts.replyId} = ${commentReplies.id}`),
+          user: authorColumns,
+        })
+        .from(commentReplies)
+        .innerJoin(users, eq(users.id, commentReplies.userId))
+        .where(inArray(commentReplies.ratingId, commentIds))
+        .orderBy(asc(commentReplies.ratingId), asc(commentReplies.id));
+    },
+
+    /** A top-level comment (a ratings row with text) and its plate; `lock` takes the row FOR UPDATE. */
+    async findComment(commentId: number, conn: Conn = db, lock = false): Promise<CommentTarget | undefined> {
+      const query = conn
+        .select({
+          id: ratings.id,
+          userId: ratings.userId,
+          rating: ratings.rating,
+          postId: ratings.postId,
+          postOwnerId: posts.userId,
+          postTitle: posts.title,
+          approvalStatus: posts.approvalStatus,
+        })
+        .from(ratings)
+        .innerJoin(posts, eq(posts.id, ratings.postId))
+        .where(and(eq(ratings.id, commentId), isNotNull(ratings.comment)))
+        .limit(1);
+      const [row] = lock ? await query.for('update', { of: ratings }) : await query;
+      return row;
+    },
+
+    async findReply(replyId: number, conn: Conn = db): Promise<(CommentTarget & { commentId: number }) | undefined> {
+      const [row] = await conn
+        .select({
+          id: commentReplies.id,
+          userId: commentReplies.userId,
+          commentId: commentReplies.ratingId,
+          postId: ratings.postId,
+          postOwnerId: posts.userId,
+          postTitle: posts.title,
+          approvalStatus: posts.approvalStatus,
+        })
+        .from(commentReplies)
+        .innerJoin(ratings, eq(ratings.id, commentReplies.ratingId))
+        .innerJoin(posts, eq(posts.id, ratings.postId))
+        .where(eq(commentReplies.id, replyId))
+        .limit(1);
+      return row ? { ...row, rating: null } : undefined;
+    },
+
+    author: (userId: number, conn: Conn = db) => findAuthor(conn, userId),
+
+    async insertReply(tx: Tx, values: { ratingId: number; userId: number; content: string }) {
+      const [row] = await tx.insert(commentReplies).values(values).returning();
+      if (!row) throw new Error('reply insert returned no row');
+      await tx
+        .update(ratings)
+        .set({ replyCount: sql`${ratings.replyCount} + 1` })
+        .where(eq(ratings.id, values.ratingId));
+      return row;
+    },
+
+    /** Deletes a comment-only row (its replies and hearts cascade). */
+    async deleteCommentRow(tx: Tx, commentId: number): Promise<void> {
+      await tx.delete(ratings).where(eq(ratings.id, commentId));
+    },
+
+    /** A row that also holds its author's star rating keeps the rating; the comment, its replies and hearts go. */
+    async clearCommentText(tx: Tx, commentId: number): Promise<void> {
+      await tx.delete(commentReplies).where(eq(commentReplies.ratingId, commentId));
+      await tx.delete(commentHearts).where(eq(commentHearts.ratingId, commentId));
+      await tx.update(ratings).set({ comment: null, replyCount: 0, heartCount: 0 }).where(eq(ratings.id, commentId));
+    },
+
+    async deleteReply(tx: Tx, replyId: number, commentId: number): Promise<void> {
+      const deleted = await tx.delete(commentReplies).where(eq(commentReplies.id, replyId)).returning({ id: commentReplies.id });
+      if (deleted.length === 0) return;
+      await tx
+        .update(ratings)
+        .set({ replyCount: sql`greatest(${ratings.replyCount} - 1, 0)` })
+        .where(eq(ratings.id, commentId));
+    },
+
+    /**
+     * Hearts: the unique (target, user) pair decides. Adding inserts ON CONFLICT DO NOTHING and
+     * bumps the counter only when a row went in; removing bumps it down only when a row came out.
+     * Answers whether anything changed and the counter afterwards.
+     */
+    async heartComment(tx: Tx, ratingId: number, userId: number, on: boolean) {
+      const changed = on
+        ? await tx.insert(commentHearts).values({ ratingId, userId }).onConflictDoNothing().returning({ id: commentHearts.id })
+        : await tx
+            .delete(commentHearts)
+            .where(and(eq(commentHearts.ratingId, ratingId), eq(commentHearts.userId, userId)))
+            .returning({ id: commentHearts.id });
+      const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+      const [row] =
+        delta === 0
+          ? await tx.select({ heartCount: ratings.heartCount }).from(ratings).where(eq(ratings.id, ratingId))
+          : await tx
+              .update(ratings)
+              .set({ heartCount: sql`${ratings.heartCount} + ${delta}` })
+              .where(eq(ratings.id, ratingId))
+              .returning({ heartCount: ratings.heartCount });
+      return { changed: delta !== 0, heartCount: row?.heartCount ?? 0 };
+    },
+
+    async heartReply(tx: Tx, replyId: number, userId: number, on: boolean) {
+      const changed = on
+        ? await tx.insert(replyHearts).values({ replyId, userId }).onConflictDoNothing().returning({ id: replyHearts.id })
+        : await tx
+            .delete(replyHearts)
+            .where(and(eq(replyHearts.replyId, replyId), eq(replyHearts.userId, userId)))
+            .returning({ id: replyHearts.id });
+      const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+      const [row] =
+        delta === 0
+          ? await tx.select({ heartCount: commentReplies.heartCount }).from(commentReplies).where(eq(commentReplies.id, replyId))
+          : await tx
+              .update(commentReplies)
+              .set({ heartCount: sql`${commentReplies.heartCount} + ${delta}` })
+              .where(eq(commentReplies.id, replyId))
+              .returning({ heartCount: commentReplies.heartCount });
+      return { changed: delta !== 0, heartCount: row?.heartCount ?? 0 };
+    },
+
+    async displayName(userId: number, conn: Conn = db): Promise<string> {
+      const row = await findAuthor(conn, userId);
+      return row?.displayName || row?.username || 'Someone';
+    },
+  };
+}
+
+export type CommentsRepository = ReturnType<typeof createCommentsRepository>;

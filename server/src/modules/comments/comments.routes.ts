@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CommentsResponse, ErrorBody, HeartResponse, IdParams, PageQuery, ReplyBody, ReplyDto } from '@plates/common';
+import { requireUser, signedIn } from '../../plugins/authentication.js';
+import type { CommentsService } from './comments.service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const viewerOf = (user: { id: number; isAdmin: boolean }) => ({ id: user.id, isAdmin: user.isAdmin });
+
+export function commentsRoutes(options: { comments: CommentsService }) {
+  const { comments } = options;
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/posts/:id/comments',
+      {
+        schema: {
+          tags: ['comments'],
+          summary: "A page of a plate's comments, newest first, each with its replies oldest first",
+          params: IdParams,
+          querystring: PageQuery,
+          response: { 200: CommentsResponse, 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => {
+        const viewer = request.auth ? viewerOf(request.auth.user) : null;
+        return comments.list(request.params.id, viewer, request.query);
+      },
+    );
+
+    r.post(
+      '/api/comments/:id/replies',
+      {
+        schema: {
+          tags: ['comments'],
+          summary: 'Reply to a comment',
+          params: IdParams,
+          body: ReplyBody,
+          response: { 201: ReplyDto, ...errors },
+        },
+        preValidation: signedIn,
+      },
+      async (request, reply) => {
+        const { user } = requireUser(request);
+        return reply.code(201).send(await comments.reply(request.params.id, viewerOf(user), request.body.content));
+      },
+    );
+
+    r.delete(
+      '/api/comments/:id',
+      {
+        schema: {
+          tags: ['comments'],
+          summary: "Delete a comment (its author, the plate's owner or an admin); a star rating on the row stays",
+          params: IdParams,
+          response: { 204: z.null(), ...errors },
+        },
+        preValidation: signedIn,
+      },
+      async (request, reply) => {
+        const { user } = requireUser(request);
+        await comments.deleteComment(request.params.id, viewerOf(user));
+        return reply.code(204).send(null);
+      },
+    );
+
+    r.delete(
+      '/api/replies/:id',
+      {
+        schema: {
+          tags: ['comments'],
+          summary: "Delete a reply (its author, the plate's owner or an admin)",
+          params: IdParams,
+          response: { 204: z.null(), ...errors },
+        },
+        preValidation: signedIn,
+      },
+      async (request, reply) => {
+        const { user } = requireUser(request);
+        await comments.deleteReply(request.params.id, viewerOf(user));
+        return reply.code(204).send(null);
+      },
+    );
+
+    for (const target of ['comments', 'replies'] as const) {
+      for (const method of ['POST', 'DELETE'] as const) {
+        r.route({
+          method,
+          url: `/api/${target}/:id/hearts`,
+          schema: {
+            tags: ['comments'],
+            summary: `${method === 'POST' ? 'Heart' : 'Unheart'} a ${target === 'comments' ? 'comment' : 'reply'} (idempotent)`,
+            params: IdParams,
+            response: { 200: HeartResponse, ...errors },
+          },
+          preValidation: signedIn,
+          handler: async (request) => {
+            const { user } = requireUser(request);
+            const on = method === 'POST';
+            return target === 'comments'
+              ? comments.heartComment(request.params.id, viewerOf(user), on)
+              : comments.heartReply(request.params.id, viewerOf(user), on);
+          },
+        });
+      }
+    }
+  };
+}

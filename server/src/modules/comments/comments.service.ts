@@ -1,0 +1,185 @@
+import { MESSAGES, type CommentsResponse, type HeartResponse, type ReplyDto } from '@plates/common';
+import { AppError } from '../../lib/app-error.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { assertCanView, assertEngageable, assertVisible, type CanView, type Viewer } from '../ratings/ratings.service.js';
+import { toCommentDto, toReplyDto } from './comments.mapper.js';
+import type { CommentsRepository, CommentTarget } from './comments.repository.js';
+
+type SignedIn = { id: number; isAdmin: boolean };
+
+export const COMMENT_MESSAGES = {
+  commentNotFound: 'Comment not found',
+  replyNotFound: 'Reply not found',
+  invalidCursor: 'Invalid cursor',
+} as const;
+
+/** Opaque page cursors: base64url of the last id shown. */
+export function encodeCursor(id: number): string {
+  return Buffer.from(`c:${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): number | null {
+  if (cursor === undefined || cursor === '') return null;
+  const match = /^c:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = match ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.invalidCursor, 'cursor');
+  return id;
+}
+
+/** Author of the content, the plate's owner, or an admin. */
+function assertMayDelete(target: CommentTarget, viewer: SignedIn): void {
+  if (viewer.isAdmin || viewer.id === target.userId || viewer.id === target.postOwnerId) return;
+  throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+}
+
+export function createCommentsService(deps: {
+  repo: CommentsRepository;
+  notifications: NotificationsService;
+  canView?: CanView;
+}) {
+  const { repo, notifications } = deps;
+
+  /**
+   * A comment (or reply) the viewer may see, on a plate they may open (else 404). Read before any
+   * transaction starts: the embedded database runs one transaction at a time on one connection.
+   */
+  async function locate<T extends CommentTarget>(target: T | undefined, viewer: Viewer, notFound: string): Promise<T> {
+    if (!target) throw new AppError('NOT_FOUND', notFound);
+    try {
+      assertVisible({ id: target.postId, userId: target.postOwnerId, title: target.postTitle, approvalStatus: target.approvalStatus }, viewer);
+    } catch {
+      throw new AppError('NOT_FOUND', notFound);
+    }
+    await assertCanView(deps.canView, target.postId, viewer, notFound);
+    return target;
+  }
+
+  function engageable(target: CommentTarget, viewer: Viewer): void {
+    assertEngageable(
+      { id: target.postId, userId: target.postOwnerId, title: target.postTitle, approvalStatus: target.approvalStatus },
+      viewer,
+    );
+  }
+
+  return {
+    /**
+     * A page of top-level comments (newest first) with all their replies (oldest first): three
+     * queries whatever the page holds (the plate, the comments, the replies), hearts included.
+     */
+    async list(postId: number, viewer: Viewer, page: { cursor?: string | undefined; limit: number }): Promise<CommentsResponse> {
+      const beforeId = decodeCursor(page.cursor);
+      await assertCanView(deps.canView, postId, viewer);
+      assertVisible(await repo.findPostGate(postId), viewer);
+      const rows = await repo.commentsPage(postId, viewer?.id ?? null, beforeId, page.limit + 1);
+      const shown = rows.slice(0, page.limit);
+      const replies = await repo.repliesOf(
+        shown.map((c) => c.id),
+        viewer?.id ?? null,
+      );
+      const byComment = new Map<number, ReplyDto[]>();
+      for (const reply of replies) {
+        const list = byComment.get(reply.ratingId) ?? [];
+        list.push(toReplyDto(reply));
+        byComment.set(reply.ratingId, list);
+      }
+      const last = shown[shown.length - 1];
+      return {
+        comments: shown.map((c) => toCommentDto(c, byComment.get(c.id) ?? [])),
+        nextCursor: rows.length > page.limit && last ? encodeCursor(last.id) : null,
+      };
+    },
+
+    async reply(commentId: number, viewer: SignedIn, content: string): Promise<ReplyDto> {
+      const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound);
+      engageable(comment, viewer);
+      return repo.transaction(async (tx) => {
+        // Still there? (Deleted between the check and now: the same 404.)
+        if (!(await repo.findComment(commentId, tx, true))) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.commentNotFound);
+        const row = await repo.insertReply(tx, { ratingId: comment.id, userId: viewer.id, content });
+        const author = await repo.author(viewer.id, tx);
+        if (!author) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
+        await notifications.notify(
+          {
+            userId: comment.userId,
+            actorId: viewer.id,
+            postId: comment.postId,
+            type: 'reply',
+            title: 'New reply',
+            message: `${author.displayName || author.username} replied to your comment on "${comment.postTitle}"`,
+            metadata: { commentId: comment.id, replyId: row.id },
+          },
+          tx,
+        );
+        return toReplyDto({ ...row, isHearted: false, user: author });
+      });
+    },
+
+    async deleteComment(commentId: number, viewer: SignedIn): Promise<void> {
+      const found = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound);
+      assertMayDelete(found, viewer);
+      await repo.transaction(async (tx) => {
+        // Lock order of every counter change: the plate first, then the comment row.
+        await repo.findPostGate(found.postId, tx, true);
+        const comment = await repo.findComment(commentId, tx, true);
+        if (!comment) return; // deleted meanwhile: nothing left to do
+        if (comment.rating !== null) await repo.clearCommentText(tx, comment.id);
+        else await repo.deleteCommentRow(tx, comment.id);
+        await repo.bumpPostCounters(tx, comment.postId, { commentCount: -1 });
+      });
+    },
+
+    async deleteReply(replyId: number, viewer: SignedIn): Promise<void> {
+      const reply = await locate(await repo.findReply(replyId), viewer, COMMENT_MESSAGES.replyNotFound);
+      assertMayDelete(reply, viewer);
+      await repo.transaction((tx) => repo.deleteReply(tx, reply.id, reply.commentId));
+    },
+
+    async heartComment(commentId: number, viewer: SignedIn, on: boolean): Promise<HeartResponse> {
+      const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound);
+      if (on) engageable(comment, viewer);
+      return repo.transaction(async (tx) => {
+        const result = await repo.heartComment(tx, comment.id, viewer.id, on);
+        if (on && result.changed) {
+          await notifications.notify(
+            {
+              userId: comment.userId,
+              actorId: viewer.id,
+              postId: comment.postId,
+              type: 'like',
+              title: 'New like',
+              message: `${await repo.displayName(viewer.id, tx)} liked your comment on "${comment.postTitle}"`,
+              metadata: { commentId: comment.id },
+            },
+            tx,
+          );
+        }
+        return { isHearted: on, heartCount: result.heartCount };
+      });
+    },
+
+    async heartReply(replyId: number, viewer: SignedIn, on: boolean): Promise<HeartResponse> {
+      const reply = await locate(await repo.findReply(replyId), viewer, COMMENT_MESSAGES.replyNotFound);
+      if (on) engageable(reply, viewer);
+      return repo.transaction(async (tx) => {
+        const result = await repo.heartReply(tx, reply.id, viewer.id, on);
+        if (on && result.changed) {
+          await notifications.notify(
+            {
+              userId: reply.userId,
+              actorId: viewer.id,
+              postId: reply.postId,
+              type: 'like',
+              title: 'New like',
+              message: `${await repo.displayName(viewer.id, tx)} liked your reply on "${reply.postTitle}"`,
+              metadata: { commentId: reply.commentId, replyId: reply.id },
+            },
+            tx,
+          );
+        }
+        return { isHearted: on, heartCount: result.heartCount };
+      });
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,0 +1,64 @@
+import { LEVELS, levelForPoints, type LeaderboardResponse } from '@plates/common';
+import { AppError } from '../../lib/app-error.js';
+import type { LeaderboardRepository, LeaderboardRow } from './leaderboard.repository.js';
+
+type Entry = LeaderboardResponse['users'][number];
+
+/** Opaque cursor: base64url of "points:id" of the last row shown. */
+export function encodeLeaderboardCursor(row: { points: number; id: number }): string {
+  return Buffer.from(`l:${row.points}:${row.id}`).toString('base64url');
+}
+
+export function decodeLeaderboardCursor(cursor: string | undefined): { points: number; id: number } | null {
+  if (cursor === undefined || cursor === '') return null;
+  const match = /^l:(-?\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new AppError('VALIDATION_ERROR', 'Invalid cursor', 'cursor');
+  return { points: Number(match[1]), id: Number(match[2]) };
+}
+
+export function toLeaderboardEntry(row: LeaderboardRow, rank: number): Entry {
+  const level = LEVELS.find((l) => l.level === row.level) ?? levelForPoints(row.points);
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName ?? null,
+    profileImage: row.profileImage ?? null,
+    isAdmin: row.isAdmin,
+    isVerified: row.verifiedType !== null,
+    verifiedType: row.verifiedType ?? null,
+    points: row.points,
+    level: level.level,
+    rank,
+    levelName: level.name,
+  };
+}
+
+/**
+ * Ranked by points (highest first), ties broken by id for a stable order. Ranks are standard
+ * competition ranks ("1, 2, 2, 4"): users with equal points share a rank, and the next distinct
+ * score takes its position. They are computed from the database, so they stay right across pages.
+ */
+export function createLeaderboardService(deps: { repo: LeaderboardRepository }) {
+  const { repo } = deps;
+  return {
+    async page(query: { cursor?: string | undefined; limit: number }): Promise<LeaderboardResponse> {
+      const after = decodeLeaderboardCursor(query.cursor);
+      const rows = await repo.page(after, query.limit + 1);
+      const shown = rows.slice(0, query.limit);
+      const first = shown[0];
+      if (!first) return { users: [], nextCursor: null };
+      const { above, tiedBefore } = await repo.standing(first.points, first.id);
+      const firstPosition = above + tiedBefore + 1;
+      let rank = above + 1;
+      const users = shown.map((row, index) => {
+        const previous = shown[index - 1];
+        if (previous && previous.points !== row.points) rank = firstPosition + index;
+        return toLeaderboardEntry(row, rank);
+      });
+      const last = shown[shown.length - 1];
+      return { users, nextCursor: rows.length > query.limit && last ? encodeLeaderboardCursor(last) : null };
+    },
+  };
+}
+
+export type LeaderboardService = ReturnType<typeof createLeaderboardService>;

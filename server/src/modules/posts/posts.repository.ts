@@ -1,0 +1,396 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  adminAuditLogs,
+  categories,
+  follows,
+  likes,
+  postCategories,
+  posts,
+  ratings,
+  saves,
+  userBlocks,
+  users,
+  userVerifications,
+  type NewAdminAuditLog,
+  type NewPost,
+  type Post,
+} from '../../db/schema/index.js';
+
+type Conn = Db | Tx;
+
+/** Who is looking: decides which plates exist for them. */
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+/** A keyset position: a row's exact `created_at` (PostgreSQL's text form, microseconds kept) and id. */
+export interface Keyset {
+  at: string;
+  id: number;
+}
+
+/** A page of ids in order, each with its keyset position. */
+export interface IdPage {
+  ids: number[];
+  last: Keyset | undefined;
+  hasMore: boolean;
+}
+
+/**
+ * Whether the author's plates may be shown to `viewer` at all, whatever their approval state:
+ * the author's account is active, neither blocked the other, and a private author is followed
+ * (accepted) by the viewer. The owner always sees their own plates; an admin ignores privacy and
+ * account state but keeps their own blocks (`moderation` lifts those too, for moderation reads).
+ * Joins `users` as the author.
+ */
+function audience(viewer: Viewer | null, options: { moderation?: boolean } = {}): SQL {
+  if (!viewer) return and(eq(users.accountStatus, 'active'), eq(users.isPrivate, false))!;
+  const isOwner = eq(posts.userId, viewer.id);
+  if (viewer.isAdmin && options.moderation) return sql`true`;
+  const notBlocked = sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewer.id} and ${userBlocks.blockedId} = ${posts.userId}) or (${userBlocks.blockerId} = ${posts.userId} and ${userBlocks.blockedId} = ${viewer.id}))`;
+  if (viewer.isAdmin) return or(isOwner, notBlocked)!;
+  const follower = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followingId} = ${posts.userId} and ${follows.status} = 'accepted')`;
+  return or(
+    isOwner,
+    and(eq(users.accountStatus, 'active'), notBlocked, or(eq(users.isPrivate, false), follower)),
+  )!;
+}
+
+/** Plates a viewer may open: approved ones of people they may see, their own, and for admins all. */
+function canSee(viewer: Viewer | null): SQL {
+  const approved = and(eq(posts.approvalStatus, 'approved'), audience(viewer))!;
+  if (!viewer) return approved;
+  if (viewer.isAdmin) return sql`true`;
+  return or(eq(posts.userId, viewer.id), approved)!;
+}
+
+/** `(created_at, id) < (cursor)`: rows after the cursor in newest-first order. */
+function before(cursor: Keyset | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${posts.createdAt}, ${posts.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
+}
+
+const keyText = sql<string>`${posts.createdAt}::text`.as('key_at');
+
+export function createPostsRepository(db: Db) {
+  function pageOf(rows: Array<{ id: number; keyAt: string }>, limit: number): IdPage {
+    const hasMore = rows.length > limit;
+    const kept = rows.slice(0, limit);
+    const lastRow = kept[kept.length - 1];
+    return {
+      ids: kept.map((r) => r.id),
+      last: lastRow ? { at: lastRow.keyAt, id: lastRow.id } : undefined,
+      hasMore,
+    };
+  }
+
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    /**
+     * One page of the feed, newest first: approved plates the viewer may see, plus the viewer's
+     * own pending or rejected ones. Two branches, each walking its own index in order
+     * (`posts_feed_idx`, `posts_user_id_created_at_idx`) and stopping at `limit + 1`, merged by
+     * one UNION ALL: a single statement whatever the page size.
+     */
+    async feedPage(
+      viewer: Viewer | null,
+      options: { cursor?: Keyset; limit: number; location?: string },
+      conn: Conn = db,
+    ): Promise<IdPage> {
+      const take = options.limit + 1;
+      const location = options.location
+        ? sql`lower(${posts.location}) = lower(${options.location})`
+        : undefined;
+      const branch = (where: SQL) =>
+        conn
+          .select({ id: posts.id, createdAt: posts.createdAt, keyAt: keyText })
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.userId))
+          .where(and(where, before(options.cursor), location))
+          .orderBy(desc(posts.createdAt), desc(posts.id))
+          .limit(take);
+      const approved = branch(and(eq(posts.approvalStatus, 'approved'), audience(viewer))!);
+      const rows = viewer
+        ? await unionAll(approved, branch(and(eq(posts.userId, viewer.id), ne(posts.approvalStatus, 'approved'))!))
+            .orderBy(desc(posts.createdAt), desc(posts.id))
+            .limit(take)
+        : await approved;
+      return pageOf(rows, options.limit);
+    },
+
+    /** The viewer's saved plates they may still see, most recently saved first (keyset on the save). */
+    async savedPage(viewer: Viewer, options: { cursor?: Keyset; limit: number }, conn: Conn = db): Promise<IdPage> {
+      const cursor = options.cursor
+        ? sql`(${saves.createdAt}, ${saves.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
+        : undefined;
+      const rows = await conn
+        .select({ id: saves.postId, saveId: saves.id, keyAt: sql<string>`${saves.createdAt}::text` })
+        .from(saves)
+        .innerJoin(posts, eq(posts.id, saves.postId))
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(eq(saves.userId, viewer.id), canSee(viewer), cursor))
+        .orderBy(desc(saves.createdAt), desc(saves.id))
+        .limit(options.limit + 1);
+      const page = pageOf(rows.map((r) => ({ id: r.id, keyAt: r.keyAt })), options.limit);
+      const lastRow = rows[Math.min(rows.length, options.limit) - 1];
+      return { ...page, last: lastRow ? { at: lastRow.keyAt, id: lastRow.saveId } : undefined };
+    },
+
+    /** Whether the plate exists and the viewer may open it. */
+    async visibleId(postId: number, viewer: Viewer | null, conn: Conn = db): Promise<boolean> {
+      const [row] = await conn
+        .select({ id: posts.id })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(eq(posts.id, postId), canSee(viewer)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The plates beside this one in the viewer's feed: the newer one (previous) and the older one (next). */
+    async neighbors(post: Keyset, viewer: Viewer | null, conn: Conn = db) {
+      const side = async (newer: boolean) => {
+        const position = newer
+          ? sql`(${posts.createdAt}, ${posts.id}) > (${post.at}::timestamptz, ${post.id})`
+          : before(post);
+        const order = newer ? [asc(posts.createdAt), asc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
+        const branch = (where: SQL) =>
+          conn
+            .select({ id: posts.id, createdAt: posts.createdAt })
+            .from(posts)
+            .innerJoin(users, eq(users.id, posts.userId))
+            .where(and(where, position))
+            .orderBy(...order)
+            .limit(1);
+        const approved = branch(and(eq(posts.approvalStatus, 'approved'), audience(viewer))!);
+        const rows = viewer
+          ? await unionAll(approved, branch(and(eq(posts.userId, viewer.id), ne(posts.approvalStatus, 'approved'))!))
+              .orderBy(...order)
+              .limit(1)
+          : await approved;
+        return rows[0]?.id ?? null;
+      };
+      const [previousId, nextId] = await Promise.all([side(true), side(false)]);
+      return { previousId, nextId };
+    },
+
+    /** The keyset position of one plate. */
+    async keyOf(postId: number, conn: Conn = db): Promise<Keyset | undefined> {
+      const [row] = await conn
+        .select({ id: posts.id, at: sql<string>`${posts.createdAt}::text` })
+        .from(posts)
+        .where(eq(posts.id, postId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Everything a PostDto needs for these plates, in one statement: the plate, its author and
+     * badge, its like count, and the viewer's save and star rating (both unique per user and plate,
+     * so the left joins never multiply rows). Order is not kept: callers reorder by id.
+     */
+    async hydrate(ids: number[], viewer: Viewer | null, conn: Conn = db) {
+      if (ids.length === 0) return [];
+      const viewerId = viewer?.id ?? 0;
+      return conn
+        .select({
+          post: posts,
+          author: {
+            id: users.id,
+            username: users.username,
+            displayName: users.displayName,
+            profileImage: users.profileImage,
+            isAdmin: users.isAdmin,
+            points: users.points,
+            level: users.level,
+          },
+          verifiedType: userVerifications.verifiedType,
+          likeCount: sql<number>`(select count(*)::int from ${likes} where ${likes.postId} = ${posts.id})`.mapWith(Number),
+          saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean),
+          userRating: ratings.rating,
+        })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .leftJoin(
+          userVerifications,
+          and(eq(userVerifications.userId, users.id), eq(userVerifications.isActive, true)),
+        )
+        .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewerId)))
+        .leftJoin(
+          ratings,
+          and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating)),
+        )
+        .where(inArray(posts.id, ids));
+    },
+
+    /** Categories of these plates, in one statement. */
+    async categoriesOf(ids: number[], conn: Conn = db) {
+      if (ids.length === 0) return [];
+      return conn
+        .select({ postId: postCategories.postId, id: categories.id, name: categories.name })
+        .from(postCategories)
+        .innerJoin(categories, eq(categories.id, postCategories.categoryId))
+        .where(inArray(postCategories.postId, ids))
+        .orderBy(asc(categories.name));
+    },
+
+    async listCategories(conn: Conn = db) {
+      return conn.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.id));
+    },
+
+    /** The ids among these that name a category. */
+    async existingCategoryIds(ids: number[], conn: Conn = db): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await conn.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+      return rows.map((r) => r.id);
+    },
+
+    async setCategories(postId: number, categoryIds: number[], conn: Conn = db): Promise<void> {
+      await conn.delete(postCategories).where(eq(postCategories.postId, postId));
+      if (categoryIds.length > 0) {
+        await conn.insert(postCategories).values(categoryIds.map((categoryId) => ({ postId, categoryId })));
+      }
+    },
+
+    async findPost(postId: number, conn: Conn = db): Promise<Post | undefined> {
+      const [row] = await conn.select().from(posts).where(eq(posts.id, postId)).limit(1);
+      return row;
+    },
+
+    /** The row, locked until the transaction ends (moderation decisions, deletion). */
+    async lockPost(postId: number, tx: Tx): Promise<Post | undefined> {
+      const [row] = await tx.select().from(posts).where(eq(posts.id, postId)).limit(1).for('update');
+      return row;
+    },
+
+    async insertPost(values: NewPost, conn: Conn = db): Promise<Post> {
+      const [row] = await conn.insert(posts).values(values).returning();
+      if (!row) throw new Error('insert into posts returned no row');
+      return row;
+    },
+
+    async updatePost(postId: number, values: Partial<NewPost>, conn: Conn = db): Promise<Post | undefined> {
+      const [row] = await conn.update(posts).set(values).where(eq(posts.id, postId)).returning();
+      return row;
+    },
+
+    async deletePost(postId: number, conn: Conn = db): Promise<Post | undefined> {
+      const [row] = await conn.delete(posts).where(eq(posts.id, postId)).returning();
+      return row;
+    },
+
+    /**
+     * Whether any plate still shows this image. Keys are content-addressed: the same photo uploaded
+     * twice gives the same renditions, so a deleted plate's files may still be another's.
+     */
+    async imageKeyInUse(key: string, conn: Conn = db): Promise<boolean> {
+      const [row] = await conn.select({ id: posts.id }).from(posts).where(eq(posts.imageKey, key)).limit(1);
+      return row !== undefined;
+    },
+
+    /** Saves the plate once for the user; counts only a save that was not there. Answers whether it was new. */
+    async addSave(postId: number, userId: number, tx: Tx): Promise<boolean> {
+      const inserted = await tx
+        .insert(saves)
+        .values({ postId, userId })
+        .onConflictDoNothing({ target: [saves.postId, saves.userId] })
+        .returning({ id: saves.id });
+      if (inserted.length === 0) return false;
+      await tx
+        .update(posts)
+        .set({ saveCount: sql`${posts.saveCount} + 1`, updatedAt: sql`${posts.updatedAt}` })
+        .where(eq(posts.id, postId));
+      return true;
+    },
+
+    async removeSave(postId: number, userId: number, tx: Tx): Promise<boolean> {
+      const deleted = await tx
+        .delete(saves)
+        .where(and(eq(saves.postId, postId), eq(saves.userId, userId)))
+        .returning({ id: saves.id });
+      if (deleted.length === 0) return false;
+      await tx
+        .update(posts)
+        .set({ saveCount: sql`greatest(${posts.saveCount} - 1, 0)`, updatedAt: sql`${posts.updatedAt}` })
+        .where(eq(posts.id, postId));
+      return true;
+    },
+
+    /** Pending plates, oldest first, and how many there are. */
+    async pendingPage(page: number, pageSize: number, conn: Conn = db) {
+      const [ids, [count]] = await Promise.all([
+        conn
+          .select({ id: posts.id })
+          .from(posts)
+          .where(eq(posts.approvalStatus, 'pending'))
+          .orderBy(asc(posts.createdAt), asc(posts.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        conn.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(posts).where(eq(posts.approvalStatus, 'pending')),
+      ]);
+      return { ids: ids.map((r) => r.id), total: count?.n ?? 0 };
+    },
+
+    /** Mean star over every rating on an approved plate (Σ sums / Σ counts), or undefined when none. */
+    async meanRating(conn: Conn = db): Promise<number | undefined> {
+      const [row] = await conn
+        .select({
+          mean: sql<number | null>`sum(${posts.ratingSum})::float8 / nullif(sum(${posts.ratingCount}), 0)`,
+        })
+        .from(posts)
+        .where(eq(posts.approvalStatus, 'approved'));
+      return row?.mean == null ? undefined : Number(row.mean);
+    },
+
+    /**
+     * Top rated: approved plates with at least one rating, created since `since` (all time when
+     * undefined), ranked by the Bayesian average (C·m + Σ)/(C + n). Same maths as `bayesianScore`.
+     */
+    async topRated(viewer: Viewer | null, options: { since?: Date; limit: number; confidence: number; mean: number }, conn: Conn = db) {
+      const score = sql`((${options.confidence}::float8 * ${options.mean}::float8 + ${posts.ratingSum}) / (${options.confidence}::float8 + ${posts.ratingCount}))`;
+      const rows = await conn
+        .select({ id: posts.id })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(
+          and(
+            eq(posts.approvalStatus, 'approved'),
+            gt(posts.ratingCount, 0),
+            options.since ? sql`${posts.createdAt} >= ${options.since.toISOString()}::timestamptz` : undefined,
+            audience(viewer),
+          ),
+        )
+        .orderBy(desc(score), desc(posts.ratingCount), desc(posts.id))
+        .limit(options.limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** A public, active user's card for link previews, or nothing. */
+    async publicProfile(userId: number, conn: Conn = db) {
+      const [row] = await conn
+        .select({
+          id: users.id,
+          username: users.username,
+          displayName: users.displayName,
+          bio: users.bio,
+          profileImage: users.profileImage,
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.isPrivate, false), eq(users.accountStatus, 'active')))
+        .limit(1);
+      return row;
+    },
+
+    async insertAuditLog(values: NewAdminAuditLog, conn: Conn = db): Promise<void> {
+      await conn.insert(adminAuditLogs).values(values);
+    },
+  };
+}
+
+export type PostsRepository = ReturnType<typeof createPostsRepository>;

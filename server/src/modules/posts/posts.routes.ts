@@ -1,0 +1,275 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Category,
+  CreatePostFields,
+  ErrorBody,
+  FeedQuery,
+  FeedResponse,
+  IdParams,
+  MessageResponse,
+  PageQuery,
+  PendingPostsQuery,
+  PendingPostsResponse,
+  PostDto,
+  PostNeighbors,
+  RejectBody,
+  TopRatedQuery,
+  UpdatePostBody,
+} from '@plates/common';
+import { AppError } from '../../lib/app-error.js';
+import { requireAdmin, requireUser } from '../../plugins/authentication.js';
+import type { MediaService } from '../media/media.service.js';
+import { readImageUpload } from '../media/multipart.js';
+import type { PostsService, RequestMeta, Viewer } from './posts.service.js';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+};
+
+/** The signed-in viewer, or null: reading never needs an account. */
+function viewerOf(request: FastifyRequest): Viewer | null {
+  const user = request.auth?.user;
+  return user ? { id: user.id, isAdmin: user.isAdmin } : null;
+}
+
+function signedIn(request: FastifyRequest): Viewer {
+  const { user } = requireUser(request);
+  return { id: user.id, isAdmin: user.isAdmin };
+}
+
+function admin(request: FastifyRequest): Viewer {
+  const { user } = requireAdmin(request);
+  return { id: user.id, isAdmin: true };
+}
+
+/** Checked before the body and parameters, so a guest hears 401 rather than a validation error. */
+const needUser = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+const needAdmin = async (request: FastifyRequest) => {
+  requireAdmin(request);
+};
+
+function metaOf(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+}
+
+/** Plates: feed, detail, upload, edit, delete, saves, cuisines, top rated and moderation. */
+export function postsRoutes(options: { posts: PostsService; media: MediaService }) {
+  const { posts, media } = options;
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/posts',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'The feed, newest first, a cursor page at a time (optionally one location)',
+          querystring: FeedQuery,
+          response: { 200: FeedResponse, 400: ErrorBody },
+        },
+      },
+      async (request) => posts.feed(viewerOf(request), request.query),
+    );
+
+    r.post(
+      '/api/posts',
+      {
+        schema: {
+          tags: ['posts'],
+          summary:
+            'Upload a plate (multipart: title, description, location, altText, categoryIds "1,4", image); pending until approved unless posted by an admin',
+          consumes: ['multipart/form-data'],
+          response: { 201: PostDto, ...errors },
+        },
+        preValidation: needUser,
+      },
+      async (request, reply) => {
+        const author = signedIn(request);
+        const upload = await readImageUpload(request, reply);
+        const parsed = CreatePostFields.safeParse(upload.fields);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const field = issue?.path.map(String).join('.') || undefined;
+          throw new AppError('VALIDATION_ERROR', issue?.message ?? 'Invalid request', field);
+        }
+        const post = await posts.create(author, parsed.data, () => media.processUpload(upload.bytes, 'post'));
+        return reply.code(201).send(post);
+      },
+    );
+
+    r.get(
+      '/api/posts/:id',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'One plate (pending and rejected ones only for their owner and admins)',
+          params: IdParams,
+          response: { 200: PostDto, 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => posts.getPost(request.params.id, viewerOf(request)),
+    );
+
+    r.get(
+      '/api/posts/:id/neighbors',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'The plates before (newer) and after (older) this one in the feed',
+          params: IdParams,
+          response: { 200: PostNeighbors, 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => posts.neighbors(request.params.id, viewerOf(request)),
+    );
+
+    r.patch(
+      '/api/posts/:id',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Edit your own plate',
+          params: IdParams,
+          body: UpdatePostBody,
+          response: { 200: PostDto, ...errors },
+        },
+        preValidation: needUser,
+      },
+      async (request) => posts.update(signedIn(request), request.params.id, request.body),
+    );
+
+    r.delete(
+      '/api/posts/:id',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Delete your own plate (admins: any plate), with its image files',
+          params: IdParams,
+          response: { 200: MessageResponse, ...errors },
+        },
+        preValidation: needUser,
+      },
+      async (request) => posts.remove(signedIn(request), request.params.id),
+    );
+
+    r.post(
+      '/api/posts/:id/saves',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Save a plate (saving twice is harmless)',
+          params: IdParams,
+          response: { 200: PostDto, ...errors },
+        },
+        preValidation: needUser,
+      },
+      async (request) => posts.save(signedIn(request), request.params.id),
+    );
+
+    r.delete(
+      '/api/posts/:id/saves',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Unsave a plate (unsaving twice is harmless)',
+          params: IdParams,
+          response: { 200: PostDto, ...errors },
+        },
+        preValidation: needUser,
+      },
+      async (request) => posts.unsave(signedIn(request), request.params.id),
+    );
+
+    r.get(
+      '/api/saved-posts',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Your saved plates, most recently saved first',
+          querystring: PageQuery,
+          response: { 200: FeedResponse, 400: ErrorBody, 401: ErrorBody },
+        },
+        preValidation: needUser,
+      },
+      async (request) => posts.saved(signedIn(request), request.query),
+    );
+
+    r.get(
+      '/api/categories',
+      {
+        schema: { tags: ['posts'], summary: 'The cuisines', response: { 200: z.array(Category) } },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return posts.listCategories();
+      },
+    );
+
+    r.get(
+      '/api/top-rated',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Best plates of the day, week or all time, by Bayesian average rating',
+          querystring: TopRatedQuery,
+          response: { 200: z.array(PostDto), 400: ErrorBody },
+        },
+      },
+      async (request) => posts.topRated(viewerOf(request), request.query),
+    );
+
+    r.get(
+      '/api/admin/posts/pending',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Plates awaiting approval, oldest first, 10 a page',
+          querystring: PendingPostsQuery,
+          response: { 200: PendingPostsResponse, ...errors },
+        },
+        preValidation: needAdmin,
+      },
+      async (request) => posts.pending(admin(request), request.query.page),
+    );
+
+    r.post(
+      '/api/admin/posts/:id/approve',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve a plate: it goes live, the author earns points and is notified',
+          params: IdParams,
+          response: { 200: PostDto, ...errors },
+        },
+        preValidation: needAdmin,
+      },
+      async (request) => posts.approve(admin(request), request.params.id, metaOf(request)),
+    );
+
+    r.post(
+      '/api/admin/posts/:id/reject',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Reject a plate with a reason the author is told',
+          params: IdParams,
+          body: RejectBody,
+          response: { 200: PostDto, ...errors },
+        },
+        preValidation: needAdmin,
+      },
+      async (request) => posts.reject(admin(request), request.params.id, request.body.reason, metaOf(request)),
+    );
+  };
+}

@@ -1,0 +1,361 @@
+import type { Category, FeedResponse, PendingPostsResponse, PostDto, UpdatePostBody } from '@plates/common';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImageVariant, Post } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ImageStorage } from '../../lib/storage/index.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PointsService } from '../points/points.service.js';
+import { decodeCursor, encodeCursor } from './posts.cursor.js';
+import { toPostDto, type PostRow, type ResolvedImage } from './posts.mapper.js';
+import type { IdPage, PostsRepository, Viewer } from './posts.repository.js';
+import { DEFAULT_MEAN, TOP_RATED_CONFIDENCE, periodStart, type TopRatedPeriod } from './top-rated.js';
+
+export type { Viewer } from './posts.repository.js';
+
+export const POST_MESSAGES = {
+  notFound: 'Post not found',
+  notOwner: 'You can only edit your own plates',
+  cannotDelete: 'You can only delete your own plates',
+  deleted: 'Post deleted successfully',
+  invalidCuisine: 'Invalid cuisine',
+  alreadyApproved: 'This plate is already approved',
+  alreadyRejected: 'This plate is already rejected',
+  approvedTitle: 'Plate approved',
+  rejectedTitle: 'Plate not approved',
+} as const;
+
+/** What the upload pipeline made of the photo (the media module's `ProcessedImage`). */
+export interface StoredImage {
+  imageUrl: string;
+  key: string;
+  width: number;
+  height: number;
+  aspect: 'landscape' | 'portrait' | 'square';
+  placeholder: string;
+  variants: Array<{ width: number; height: number; key: string; url: string }>;
+}
+
+export interface NewPostInput {
+  title: string;
+  description?: string | undefined;
+  location?: string | undefined;
+  altText?: string | undefined;
+  categoryIds: number[];
+}
+
+/** Who made a moderation decision and from where, for the audit log. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface PostsServiceDeps {
+  repo: PostsRepository;
+  points: PointsService;
+  notifications: NotificationsService;
+  /** Turns stored keys into URLs on read and deletes files of deleted plates; stored URLs are used without it. */
+  storage?: Pick<ImageStorage, 'url' | 'delete'>;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+const notFound = () => new AppError('NOT_FOUND', POST_MESSAGES.notFound);
+export const PENDING_PAGE_SIZE = 10;
+const MEAN_TTL_MS = 60_000;
+
+export function createPostsService(deps: PostsServiceDeps) {
+  const { repo, points, notifications, storage, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function resolveImage(post: Post): Promise<ResolvedImage> {
+    const urlOf = async (key: string | null | undefined, fallback: string) =>
+      storage && key ? storage.url(key) : fallback;
+    const variants = await Promise.all(
+      [...post.imageVariants]
+        .sort((a, b) => a.width - b.width)
+        .map(async (v) => ({ width: v.width, url: await urlOf(v.key, v.url) })),
+    );
+    return { url: await urlOf(post.imageKey, post.imageUrl), variants };
+  }
+
+  /**
+   * PostDtos for these ids in this order, in a fixed number of statements whatever their number:
+   * one for the plates with their authors and the viewer's save and rating, one for categories.
+   * Ids the repository does not return (deleted meanwhile) are left out.
+   */
+  async function postsByIds(ids: number[], viewer: Viewer | null): Promise<PostDto[]> {
+    if (ids.length === 0) return [];
+    const [rows, cats] = await Promise.all([repo.hydrate(ids, viewer), repo.categoriesOf(ids)]);
+    const byPost = new Map<number, Category[]>();
+    for (const c of cats) {
+      const list = byPost.get(c.postId) ?? [];
+      list.push({ id: c.id, name: c.name });
+      byPost.set(c.postId, list);
+    }
+    const byId = new Map<number, PostRow>(rows.map((r) => [r.post.id, r as PostRow]));
+    const out: PostDto[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) out.push(toPostDto(row, byPost.get(id) ?? [], await resolveImage(row.post)));
+    }
+    return out;
+  }
+
+  async function page(p: IdPage, viewer: Viewer | null): Promise<FeedResponse> {
+    return {
+      posts: await postsByIds(p.ids, viewer),
+      nextCursor: p.hasMore && p.last ? encodeCursor(p.last) : null,
+    };
+  }
+
+  /**
+   * The site-wide mean star (m of the Bayesian average): one aggregate over every approved plate,
+   * so it is kept for a minute rather than computed on every top-rated request.
+   */
+  let mean: { value: number; at: number } | undefined;
+  async function siteMean(): Promise<number> {
+    const at = now().getTime();
+    if (!mean || at - mean.at > MEAN_TTL_MS || at < mean.at) {
+      mean = { value: (await repo.meanRating()) ?? DEFAULT_MEAN, at };
+    }
+    return mean.value;
+  }
+
+  /** The plate as this viewer sees it; 404 when it does not exist or is not theirs to see. */
+  async function getPost(postId: number, viewer: Viewer | null): Promise<PostDto> {
+    if (!(await repo.visibleId(postId, viewer))) throw notFound();
+    const [dto] = await postsByIds([postId], viewer);
+    if (!dto) throw notFound();
+    return dto;
+  }
+
+  async function checkCategories(ids: number[]): Promise<void> {
+    const known = await repo.existingCategoryIds(ids);
+    if (known.length !== new Set(ids).size) {
+      throw new AppError('VALIDATION_ERROR', POST_MESSAGES.invalidCuisine, 'categoryIds');
+    }
+  }
+
+  /** Deletes image files no plate uses any more; a storage failure is logged, never answered. */
+  async function removeImageFiles(post: Post): Promise<void> {
+    if (!storage) return;
+    const keys = new Set<string>();
+    if (post.imageKey) keys.add(post.imageKey);
+    for (const v of post.imageVariants) if (v.key) keys.add(v.key);
+    if (keys.size === 0) return;
+    if (post.imageKey && (await repo.imageKeyInUse(post.imageKey))) return;
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        logger?.warn({ err: error, key }, 'could not delete image file of a deleted plate');
+      }
+    }
+  }
+
+  return {
+    getPost,
+    postsByIds,
+
+    async feed(viewer: Viewer | null, q: { cursor?: string; limit: number; location?: string }): Promise<FeedResponse> {
+      const cursor = decodeCursor(q.cursor);
+      return page(await repo.feedPage(viewer, { cursor, limit: q.limit, location: q.location }), viewer);
+    },
+
+    async saved(viewer: Viewer, q: { cursor?: string; limit: number }): Promise<FeedResponse> {
+      const cursor = decodeCursor(q.cursor);
+      return page(await repo.savedPage(viewer, { cursor, limit: q.limit }), viewer);
+    },
+
+    async neighbors(postId: number, viewer: Viewer | null) {
+      if (!(await repo.visibleId(postId, viewer))) throw notFound();
+      const key = await repo.keyOf(postId);
+      if (!key) throw notFound();
+      return repo.neighbors(key, viewer);
+    },
+
+    listCategories: () => repo.listCategories(),
+
+    async topRated(viewer: Viewer | null, q: { period: TopRatedPeriod; limit: number }): Promise<PostDto[]> {
+      const ids = await repo.topRated(viewer, {
+        since: periodStart(q.period, now()),
+        limit: q.limit,
+        confidence: TOP_RATED_CONFIDENCE,
+        mean: await siteMean(),
+      });
+      return postsByIds(ids, viewer);
+    },
+
+    /**
+     * A new plate from an uploaded image. An admin's is approved at once (and earns the approval
+     * points); anyone else's waits for moderation.
+     */
+    async create(author: Viewer, input: NewPostInput, storeImage: () => Promise<StoredImage>): Promise<PostDto> {
+      await checkCategories(input.categoryIds);
+      // only now, with the fields known good, is the photo decoded and stored
+      const image = await storeImage();
+      const at = now();
+      const variants: ImageVariant[] = image.variants.map((v) => ({
+        name: `w${v.width}`,
+        url: v.url,
+        key: v.key,
+        width: v.width,
+        height: v.height,
+        format: 'webp',
+      }));
+      const post = await repo.transaction(async (tx) => {
+        const row = await repo.insertPost(
+          {
+            userId: author.id,
+            title: input.title,
+            description: input.description ?? null,
+            location: input.location ?? null,
+            altText: input.altText ?? null,
+            imageUrl: image.imageUrl,
+            imageKey: image.key,
+            imageWidth: image.width,
+            imageHeight: image.height,
+            imageAspect: image.aspect,
+            imagePlaceholder: image.placeholder,
+            imageVariants: variants,
+            approvalStatus: author.isAdmin ? 'approved' : 'pending',
+            approvedAt: author.isAdmin ? at : null,
+            approvedBy: author.isAdmin ? author.id : null,
+          },
+          tx,
+        );
+        await repo.setCategories(row.id, input.categoryIds, tx);
+        if (author.isAdmin) {
+          await points.award({ userId: author.id, action: 'post_approved', entityType: 'post', entityId: row.id }, tx);
+        }
+        return row;
+      });
+      return getPost(post.id, author);
+    },
+
+    async update(editor: Viewer, postId: number, body: UpdatePostBody): Promise<PostDto> {
+      const post = await repo.findPost(postId);
+      if (!post || !(await repo.visibleId(postId, editor))) throw notFound();
+      if (post.userId !== editor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notOwner);
+      if (body.categoryIds) await checkCategories(body.categoryIds);
+      const values: Partial<Post> = {};
+      if (body.title !== undefined) values.title = body.title;
+      if (body.location !== undefined) values.location = body.location.trim() === '' ? null : body.location.trim();
+      if (body.description !== undefined) values.description = body.description === '' ? null : body.description;
+      if (body.altText !== undefined) values.altText = body.altText === '' ? null : body.altText;
+      await repo.transaction(async (tx) => {
+        if (Object.keys(values).length > 0) await repo.updatePost(postId, values, tx);
+        if (body.categoryIds) await repo.setCategories(postId, [...new Set(body.categoryIds)], tx);
+      });
+      return getPost(postId, editor);
+    },
+
+    async remove(actor: Viewer, postId: number): Promise<{ message: string }> {
+      const post = await repo.findPost(postId);
+      if (!post || !(await repo.visibleId(postId, actor))) throw notFound();
+      if (post.userId !== actor.id && !actor.isAdmin) throw new AppError('FORBIDDEN', POST_MESSAGES.cannotDelete);
+      const deleted = await repo.deletePost(postId);
+      if (!deleted) throw notFound();
+      await removeImageFiles(deleted);
+      return { message: POST_MESSAGES.deleted };
+    },
+
+    async save(viewer: Viewer, postId: number): Promise<PostDto> {
+      if (!(await repo.visibleId(postId, viewer))) throw notFound();
+      await repo.transaction((tx) => repo.addSave(postId, viewer.id, tx));
+      return getPost(postId, viewer);
+    },
+
+    async unsave(viewer: Viewer, postId: number): Promise<PostDto> {
+      if (!(await repo.visibleId(postId, viewer))) throw notFound();
+      await repo.transaction((tx) => repo.removeSave(postId, viewer.id, tx));
+      return getPost(postId, viewer);
+    },
+
+    async pending(admin: Viewer, pageNumber: number): Promise<PendingPostsResponse> {
+      const { ids, total } = await repo.pendingPage(pageNumber, PENDING_PAGE_SIZE);
+      return {
+        posts: await postsByIds(ids, admin),
+        total,
+        page: pageNumber,
+        totalPages: Math.ceil(total / PENDING_PAGE_SIZE),
+      };
+    },
+
+    /** Approves a plate: live at once, the author earns `post_approved` and is told; audited. */
+    async approve(admin: Viewer, postId: number, meta: RequestMeta): Promise<PostDto> {
+      await repo.transaction(async (tx) => {
+        const post = await repo.lockPost(postId, tx);
+        if (!post) throw notFound();
+        if (post.approvalStatus === 'approved') throw new AppError('CONFLICT', POST_MESSAGES.alreadyApproved);
+        await repo.updatePost(
+          postId,
+          { approvalStatus: 'approved', approvedAt: now(), approvedBy: admin.id, rejectionReason: null },
+          tx,
+        );
+        await points.award({ userId: post.userId, action: 'post_approved', entityType: 'post', entityId: postId }, tx);
+        await notifications.notify(
+          {
+            userId: post.userId,
+            type: 'post_approved',
+            title: POST_MESSAGES.approvedTitle,
+            message: `Your plate "${post.title}" is now live.`,
+            actorId: admin.id,
+            postId,
+          },
+          tx,
+        );
+        await repo.insertAuditLog(
+          {
+            adminId: admin.id,
+            action: 'post_approved',
+            targetType: 'post',
+            targetId: postId,
+            details: { title: post.title, previousStatus: post.approvalStatus },
+            ipAddress: meta.ip,
+            userAgent: meta.userAgent,
+          },
+          tx,
+        );
+      });
+      return getPost(postId, admin);
+    },
+
+    /** Rejects a plate with a reason the author is told; audited. */
+    async reject(admin: Viewer, postId: number, reason: string, meta: RequestMeta): Promise<PostDto> {
+      await repo.transaction(async (tx) => {
+        const post = await repo.lockPost(postId, tx);
+        if (!post) throw notFound();
+        if (post.approvalStatus === 'rejected') throw new AppError('CONFLICT', POST_MESSAGES.alreadyRejected);
+        await repo.updatePost(postId, { approvalStatus: 'rejected', rejectionReason: reason, approvedAt: null, approvedBy: null }, tx);
+        await notifications.notify(
+          {
+            userId: post.userId,
+            type: 'post_rejected',
+            title: POST_MESSAGES.rejectedTitle,
+            message: `Your plate "${post.title}" was not approved: ${reason}`,
+            actorId: admin.id,
+            postId,
+            metadata: { reason },
+          },
+          tx,
+        );
+        await repo.insertAuditLog(
+          {
+            adminId: admin.id,
+            action: 'post_rejected',
+            targetType: 'post',
+            targetId: postId,
+            details: { title: post.title, reason, previousStatus: post.approvalStatus },
+            ipAddress: meta.ip,
+            userAgent: meta.userAgent,
+          },
+          tx,
+        );
+      });
+      return getPost(postId, admin);
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

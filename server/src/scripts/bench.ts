@@ -1,0 +1,189 @@
+// `npm run bench`: builds the app in-process on the configured database (seeding a small dataset
+// first when it holds no approved plates), serves it on a loopback port and measures throughput
+// and latency of the hot read paths plus the upload pipeline. Bounded in requests and time.
+// Prints a table and writes bench/results.json.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { ConfigError, parseConfig } from '../config.js';
+import { createLocalStorage } from '../lib/storage/index.js';
+import { createMediaService } from '../modules/media/media.service.js';
+import { encodeCursor } from '../modules/posts/posts.cursor.js';
+import { prng, renderDishImage, seedDatabase } from './seed-data.js';
+
+interface Result {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const FIXTURES = '/work/shared/fixtures/images';
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function summarise(name: string, latencies: number[], errors: number, seconds: number): Result {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name,
+    requests: latencies.length,
+    errors,
+    seconds: round(seconds),
+    rps: round(latencies.length / seconds),
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+  };
+}
+
+/** `concurrency` workers fetch `url` until `maxRequests` are done or `maxSeconds` have passed. */
+async function load(name: string, url: string, opts: { concurrency: number; maxRequests: number; maxSeconds: number }): Promise<Result> {
+  // warm-up: a few requests so JIT and connection pools are ready
+  for (let i = 0; i < 20; i += 1) await (await fetch(url)).arrayBuffer();
+  const latencies: number[] = [];
+  let errors = 0;
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + opts.maxSeconds * 1000;
+  const worker = async () => {
+    while (issued < opts.maxRequests && performance.now() < deadline) {
+      issued += 1;
+      const t0 = performance.now();
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (res.status !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, worker));
+  return summarise(name, latencies, errors, (performance.now() - started) / 1000);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      concurrency: { type: 'string', default: '16' },
+      requests: { type: 'string', default: '3000' },
+      seconds: { type: 'string', default: '8' },
+      uploads: { type: 'string', default: '8' },
+    },
+  });
+  const opts = {
+    concurrency: Math.max(1, Math.min(256, Number(values.concurrency) || 16)),
+    maxRequests: Math.max(1, Math.min(100_000, Number(values.requests) || 3000)),
+    maxSeconds: Math.max(1, Math.min(60, Number(values.seconds) || 8)),
+  };
+  const uploads = Math.max(1, Math.min(50, Number(values.uploads) || 8));
+
+  const env = parseConfig(process.env);
+  const config = { ...env, logLevel: 'warn' as const };
+  const app = await buildApp(config);
+  const db = app.services.database.db;
+  const results: Result[] = [];
+  try {
+    const approved = async () =>
+      Number((await db.execute<{ n: number }>(sql`select count(*)::int n from posts where approval_status = 'approved'`)).rows[0]?.n ?? 0);
+    if ((await approved()) === 0) {
+      console.log('no approved plates: seeding 200 users and 2000 plates first');
+      const seeded = await seedDatabase(db, { users: 200, posts: 2000, seed: 42, password: 'plates-demo', media: app.services.media });
+      console.log(`login: ${seeded.login.username} / ${seeded.login.password}`);
+    }
+    const total = await approved();
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no loopback address');
+    const base = `http://127.0.0.1:${address.port}`;
+    console.log(`serving ${total} approved plates (${app.services.database.kind}) on ${base}`);
+
+    // A cursor 80% deep into the feed, and the most discussed plate.
+    const deep = (
+      await db.execute<{ at: string; id: number }>(sql`
+        select created_at::text at, id from posts where approval_status = 'approved'
+        order by created_at desc, id desc offset ${Math.floor(total * 0.8)} limit 1`)
+    ).rows[0];
+    const busy = (
+      await db.execute<{ id: number }>(sql`select id from posts where approval_status = 'approved' order by comment_count desc, id limit 1`)
+    ).rows[0];
+    if (!deep || !busy) throw new Error('no plates to measure');
+
+    const scenarios: Array<[string, string]> = [
+      ['GET /api/posts (first page)', '/api/posts'],
+      [`GET /api/posts (cursor ${Math.floor(total * 0.8)} deep)`, `/api/posts?cursor=${encodeCursor({ at: deep.at, id: Number(deep.id) })}`],
+      ['GET /api/posts/{id}', `/api/posts/${busy.id}`],
+      ['GET /api/posts/{id}/comments', `/api/posts/${busy.id}/comments`],
+      ['GET /api/leaderboard', '/api/leaderboard'],
+    ];
+    for (const [name, url] of scenarios) {
+      const result = await load(name, base + url, opts);
+      results.push(result);
+      console.log(`  ${name}: ${result.rps} req/s`);
+    }
+
+    // Upload processing: the media pipeline on a real photo, into a throw-away folder.
+    const scratch = await mkdtemp(path.join(tmpdir(), 'plates-bench-'));
+    try {
+      const media = createMediaService({
+        storage: createLocalStorage({ dir: scratch, publicPrefix: '/uploads', publicOrigin: config.appUrl }),
+      });
+      let photo: Buffer;
+      let label: string;
+      try {
+        photo = await readFile(path.join(FIXTURES, 'chelsea.png'));
+        label = 'chelsea.png';
+      } catch {
+        photo = await renderDishImage(prng(1), 0);
+        label = 'generated 1200x1200 JPEG';
+      }
+      const times: number[] = [];
+      const started = performance.now();
+      for (let i = 0; i < uploads; i += 1) {
+        const t0 = performance.now();
+        await media.processUpload(photo, 'post');
+        times.push(performance.now() - t0);
+      }
+      results.push(summarise(`upload processing (${label}, ${(photo.length / 1024).toFixed(0)} KiB)`, times, 0, (performance.now() - started) / 1000));
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  } finally {
+    await app.close();
+  }
+
+  const header = ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'];
+  const rows = results.map((r) => [r.name, r.requests, r.errors, r.rps, r.p50, r.p99, r.max].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log('');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+
+  const out = path.resolve('bench', 'results.json');
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(
+    out,
+    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads }, results }, null, 2)}\n`,
+  );
+  console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,463 @@
+// Demo data for `npm run seed` and the benchmarks: verified users, approved plates with generated
+// images, ratings, comments, replies, hearts, likes, saves and follows, with every denormalised
+// counter and the points ledger computed in SQL at the end. Rows go in as multi-row inserts of up
+// to 1000 rows per statement, so 20,000 plates take seconds to a few minutes, not hours.
+import { CUISINES, LEVELS } from '@plates/common';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import type { Db } from '../db/client.js';
+import {
+  categories,
+  commentHearts,
+  commentReplies,
+  follows,
+  likes,
+  postCategories,
+  posts,
+  ratings,
+  replyHearts,
+  saves,
+  users,
+  userVerifications,
+  type ImageVariant,
+} from '../db/schema/index.js';
+import { hashPassword } from '../lib/password.js';
+import type { MediaService } from '../modules/media/media.service.js';
+
+export interface SeedOptions {
+  users: number;
+  posts: number;
+  /** PRNG seed: the same seed on the same starting database gives the same names, plates and ratings. */
+  seed: number;
+  /** Password of every seeded account. */
+  password: string;
+  /** Distinct generated images, shared round-robin by the plates (each one goes through the media pipeline). */
+  images?: number;
+  /** Renders and stores images; without it plates point at a tiny inline placeholder. */
+  media?: MediaService;
+  log?: (line: string) => void;
+}
+
+export interface SeedResult {
+  login: { username: string; password: string };
+  counts: Record<string, number>;
+  userIds: { first: number; last: number };
+  postIds: { first: number; last: number };
+  ms: number;
+}
+
+const BATCH = 1000;
+
+/** mulberry32: small, fast, deterministic. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+type Rng = ReturnType<typeof prng>;
+
+const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca', 'Maya', 'Nikos', 'Olu', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tomas', 'Uma', 'Viktor', 'Wen', 'Yara', 'Zoe'];
+const LAST = ['Abbott', 'Bauer', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Rossi', 'Silva', 'Tanaka', 'Umar', 'Varga', 'Weber', 'Yilmaz', 'Zhang'];
+const CITIES = ['Lisbon', 'Osaka', 'Naples', 'Oaxaca', 'Lyon', 'Bangkok', 'Istanbul', 'Seoul', 'Hanoi', 'Athens', 'Beirut', 'Marrakesh', 'Valencia', 'Chicago', 'Mumbai', 'Chengdu'];
+const DISH_ADJ = ['Smoky', 'Crispy', 'Slow-cooked', 'Charred', 'Fresh', 'Spicy', 'Golden', 'Herby', 'Creamy', 'Zesty', 'Roasted', 'Sticky', "Grandma's", 'Weeknight', 'Sunday'];
+const DISHES = ['ramen', 'margherita pizza', 'pad thai', 'shakshuka', 'tacos al pastor', 'bibimbap', 'pho', 'moussaka', 'paella', 'butter chicken', 'ratatouille', 'tagine', 'mezze plate', 'dumplings', 'risotto', 'burger', 'falafel wrap', 'kimchi fried rice', 'lemon tart', 'tiramisu'];
+const DESCRIPTIONS = [
+  'Made this after a long day and it hit the spot.',
+  'Second attempt, much better than the first.',
+  'Family recipe with a twist.',
+  'Used whatever was left in the fridge.',
+  'Took three hours but worth every minute.',
+  'First time trying this, feedback welcome!',
+  null,
+];
+const COMMENTS = ['Looks amazing!', 'Recipe please?', 'That crust though.', 'I need this right now.', 'Beautiful plating.', 'How long did it take?', 'Making this tonight.', 'The colours!', 'Too much salt for me, but great idea.', 'Chef kiss.'];
+const REPLIES = ['Thank you!', 'Agreed!', 'Same question here.', 'About an hour.', 'Will share soon.', 'Ha, exactly.', 'Let us know how it goes.'];
+const BIOS = ['Home cook, weekend baker.', 'Spice enthusiast.', 'Cooking my way around the world.', 'Pasta every day.', null];
+
+/** Palettes for generated dishes: background gradient, sauce, garnish. */
+const PALETTES = [
+  ['#f6d365', '#fda085', '#c0392b', '#27ae60'],
+  ['#a1c4fd', '#c2e9fb', '#e67e22', '#2ecc71'],
+  ['#d4fc79', '#96e6a1', '#8e44ad', '#f1c40f'],
+  ['#ffecd2', '#fcb69f', '#d35400', '#16a085'],
+  ['#e0c3fc', '#8ec5fc', '#c0392b', '#f39c12'],
+  ['#fbc2eb', '#a6c1ee', '#6d4c41', '#43a047'],
+  ['#fdfbfb', '#ebedee', '#e53935', '#7cb342'],
+  ['#f5efe6', '#d7c0ae', '#795548', '#ffb300'],
+] as const;
+
+/** A dish-like picture: a gradient table, a plate, a sauce, scattered garnish. JPEG bytes. */
+export async function renderDishImage(rng: Rng, index: number): Promise<Buffer> {
+  const shapes = [
+    [1200, 1200],
+    [1600, 1000],
+    [1000, 1250],
+  ] as const;
+  const [w, h] = shapes[index % shapes.length]!;
+  const [bg1, bg2, sauce, garnish] = PALETTES[index % PALETTES.length]!;
+  const cx = w / 2;
+  const cy = h / 2;
+  const r = Math.min(w, h) * 0.42;
+  const bits: string[] = [];
+  for (let i = 0; i < 14; i += 1) {
+    const angle = rng.next() * Math.PI * 2;
+    const dist = rng.next() * r * 0.55;
+    const size = r * (0.04 + rng.next() * 0.08);
+    const colour = rng.chance(0.5) ? garnish : rng.pick(['#fff3e0', '#ffe082', '#a5d6a7', '#ef9a9a']);
+    bits.push(
+      `<ellipse cx="${(cx + Math.cos(angle) * dist).toFixed(1)}" cy="${(cy + Math.sin(angle) * dist).toFixed(1)}" rx="${size.toFixed(1)}" ry="${(size * 0.7).toFixed(1)}" fill="${colour}" transform="rotate(${Math.floor(rng.next() * 180)} ${cx} ${cy})"/>`,
+    );
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient>
+    <radialGradient id="plate"><stop offset="0.75" stop-color="#ffffff"/><stop offset="1" stop-color="#dcdcdc"/></radialGradient>
+    <radialGradient id="food"><stop offset="0" stop-color="${sauce}"/><stop offset="1" stop-color="${sauce}" stop-opacity="0.7"/></radialGradient>
+  </defs>
+  <rect width="100%" height="100%" fill="url(#bg)"/>
+  <circle cx="${cx + r * 0.04}" cy="${cy + r * 0.06}" r="${r}" fill="#000" opacity="0.15"/>
+  <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#plate)"/>
+  <circle cx="${cx}" cy="${cy}" r="${(r * (0.55 + rng.next() * 0.15)).toFixed(1)}" fill="url(#food)"/>
+  ${bits.join('\n  ')}
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+interface StoredImage {
+  imageUrl: string;
+  imageKey: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  imageAspect: 'landscape' | 'portrait' | 'square' | null;
+  imagePlaceholder: string | null;
+  imageVariants: ImageVariant[];
+}
+
+const PLACEHOLDER_IMAGE: StoredImage = {
+  imageUrl: 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==',
+  imageKey: null,
+  imageWidth: null,
+  imageHeight: null,
+  imageAspect: null,
+  imagePlaceholder: null,
+  imageVariants: [],
+};
+
+async function insertAll<T extends Record<string, unknown>>(db: Db, table: PgTable, rows: T[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db.insert(table).values(rows.slice(i, i + BATCH) as never);
+  }
+}
+
+/** Inserts in batches and answers the new ids in row order. */
+async function insertReturningIds<T extends Record<string, unknown>>(db: Db, table: PgTable & { id: unknown }, rows: T[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const chunk = await db
+      .insert(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .returning({ id: (table as unknown as { id: typeof posts.id }).id });
+    ids.push(...chunk.map((r) => r.id));
+  }
+  return ids;
+}
+
+const DAY = 86_400_000;
+
+function levelCase(points: string) {
+  const branches = [...LEVELS].reverse().map((l) => `when ${points} >= ${l.minPoints} then ${l.level}`);
+  return `(case ${branches.join(' ')} else 1 end)`;
+}
+
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const rng = prng(options.seed);
+  const now = Date.now();
+  const nUsers = Math.max(2, options.users);
+  const nPosts = Math.max(0, options.posts);
+
+  // One argon2id hash for every seeded account: hashing is deliberately slow (~50 ms each).
+  const passwordHash = await hashPassword(options.password);
+
+  // Names stay unique on a database that already holds users (including earlier seeds).
+  const [{ offset } = { offset: 0 }] = (
+    await db.execute<{ offset: number }>(sql`select coalesce(max(${users.id}), 0)::int as "offset" from ${users}`)
+  ).rows;
+  const base = Number(offset);
+
+  // ---- users
+  const userRows = Array.from({ length: nUsers }, (_, i) => {
+    const first = rng.pick(FIRST);
+    const last = rng.pick(LAST);
+    const username = `${first}${last}${base + i + 1}`.toLowerCase();
+    const createdAt = new Date(now - rng.int(30, 400) * DAY);
+    return {
+      username,
+      email: `${username}@seed.plates.test`,
+      password: passwordHash,
+      displayName: `${first} ${last}`,
+      bio: rng.pick(BIOS),
+      location: rng.chance(0.7) ? rng.pick(CITIES) : null,
+      emailVerified: true,
+      emailVerifiedAt: createdAt,
+      isPrivate: false,
+      createdAt,
+    };
+  });
+  const userIds = await insertReturningIds(db, users, userRows);
+  const indexOfUser = new Map(userIds.map((id, i) => [id, i]));
+  log(`users: ${userIds.length}`);
+  const badgeRows = userIds.filter(() => rng.chance(0.05)).map((userId) => ({ userId, verifiedType: rng.pick(['blue', 'gold', 'business'] as const) }));
+  await insertAll(db, userVerifications, badgeRows);
+
+  // ---- images: a pool of generated dishes through the media pipeline, shared by the plates
+  const poolSize = Math.max(1, Math.min(options.images ?? 48, nPosts || 1));
+  const pool: StoredImage[] = [];
+  if (options.media) {
+    for (let i = 0; i < poolSize; i += 1) {
+      const processed = await options.media.processUpload(await renderDishImage(rng, i), 'post');
+      pool.push({
+        imageUrl: processed.imageUrl,
+        imageKey: processed.key,
+        imageWidth: processed.width,
+        imageHeight: processed.height,
+        imageAspect: processed.aspect,
+        imagePlaceholder: processed.placeholder,
+        imageVariants: processed.variants.map((v) => ({ name: `w${v.width}`, url: v.url, key: v.key, width: v.width, height: v.height, format: 'webp' })),
+      });
+    }
+  } else {
+    pool.push(PLACEHOLDER_IMAGE);
+  }
+  log(`images: ${pool.length}`);
+
+  // ---- plates, oldest first so ids follow time
+  const postTimes = Array.from({ length: nPosts }, () => now - Math.floor(rng.next() * 180 * DAY)).sort((a, b) => a - b);
+  const postRows = postTimes.map((at, i) => {
+    const userIndex = rng.int(0, nUsers - 1);
+    return {
+      userIndex,
+      row: {
+        userId: userIds[userIndex]!,
+        title: `${rng.pick(DISH_ADJ)} ${rng.pick(DISHES)}`.slice(0, 50),
+        description: rng.pick(DESCRIPTIONS),
+        location: rng.chance(0.8) ? rng.pick(CITIES) : null,
+        ...pool[i % pool.length]!,
+        altText: 'A generated picture of a dish on a plate',
+        approvalStatus: 'approved' as const,
+        approvedAt: new Date(at + 60_000),
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+      },
+    };
+  });
+  const postIds = await insertReturningIds(db, posts, postRows.map((p) => p.row));
+  log(`plates: ${postIds.length}`);
+
+  const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories);
+  const cuisineIds = categoryRows.filter((c) => (CUISINES as readonly string[]).includes(c.name)).map((c) => c.id);
+  const postCategoryRows: Array<{ postId: number; categoryId: number }> = [];
+  if (cuisineIds.length > 0) {
+    postIds.forEach((postId) => {
+      const first = rng.pick(cuisineIds);
+      postCategoryRows.push({ postId, categoryId: first });
+      const second = rng.pick(cuisineIds);
+      if (second !== first && rng.chance(0.3)) postCategoryRows.push({ postId, categoryId: second });
+    });
+  }
+  await insertAll(db, postCategories, postCategoryRows);
+
+  // ---- ratings and comments (one star rating per user and plate; comment-only rows unlimited)
+  type RatingRow = { postId: number; userId: number; rating: number | null; comment: string | null; createdAt: Date };
+  const ratingRows: RatingRow[] = [];
+  const otherUser = (exclude: number) => {
+    let index = rng.int(0, nUsers - 2);
+    if (index >= exclude) index += 1;
+    return index;
+  };
+  postRows.forEach(({ userIndex, row }, i) => {
+    const postId = postIds[i]!;
+    const raters = new Set<number>();
+    const wanted = Math.min(nUsers - 1, rng.int(0, 6));
+    while (raters.size < wanted) raters.add(otherUser(userIndex));
+    const after = (row.createdAt as Date).getTime();
+    const at = () => new Date(Math.min(now, after + Math.floor(rng.next() * 10 * DAY) + 60_000));
+    for (const rater of raters) {
+      ratingRows.push({
+        postId,
+        userId: userIds[rater]!,
+        rating: rng.pick([2, 3, 3, 4, 4, 4, 5, 5, 5, 1]),
+        comment: rng.chance(0.3) ? rng.pick(COMMENTS) : null,
+        createdAt: at(),
+      });
+    }
+    const commentsOnly = rng.int(0, 2) === 2 ? rng.int(1, 2) : 0;
+    for (let c = 0; c < commentsOnly; c += 1) {
+      const who = rng.chance(0.2) ? userIndex : otherUser(userIndex);
+      ratingRows.push({ postId, userId: userIds[who]!, rating: null, comment: rng.pick(COMMENTS), createdAt: at() });
+    }
+  });
+  ratingRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const ratingIds = await insertReturningIds(db, ratings, ratingRows.map((r) => ({ ...r, updatedAt: r.createdAt })));
+  log(`ratings and comments: ${ratingIds.length}`);
+
+  // ---- replies, hearts
+  const commentIdx = ratingRows.map((r, i) => (r.comment ? i : -1)).filter((i) => i >= 0);
+  type ReplyRow = { ratingId: number; userId: number; content: string; createdAt: Date; updatedAt: Date };
+  const replyRows: ReplyRow[] = [];
+  const heartRows: Array<{ ratingId: number; userId: number }> = [];
+  for (const i of commentIdx) {
+    const c = ratingRows[i]!;
+    const commentId = ratingIds[i]!;
+    const authorIndex = indexOfUser.get(c.userId)!;
+    if (rng.chance(0.25)) {
+      for (let k = rng.int(1, 2); k > 0; k -= 1) {
+        const at = new Date(Math.min(now, c.createdAt.getTime() + rng.int(1, 48) * 3_600_000));
+        replyRows.push({ ratingId: commentId, userId: userIds[otherUser(authorIndex)]!, content: rng.pick(REPLIES), createdAt: at, updatedAt: at });
+      }
+    }
+    if (rng.chance(0.4)) {
+      const hearts = new Set<number>();
+      const wanted = Math.min(nUsers - 1, rng.int(1, 3));
+      while (hearts.size < wanted) hearts.add(otherUser(authorIndex));
+      for (const h of hearts) heartRows.push({ ratingId: commentId, userId: userIds[h]! });
+    }
+  }
+  replyRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const replyIds = await insertReturningIds(db, commentReplies, replyRows);
+  await insertAll(db, commentHearts, heartRows);
+  const replyHeartRows: Array<{ replyId: number; userId: number }> = [];
+  replyRows.forEach((r, i) => {
+    if (!rng.chance(0.3)) return;
+    replyHeartRows.push({ replyId: replyIds[i]!, userId: userIds[otherUser(indexOfUser.get(r.userId)!)]! });
+  });
+  await insertAll(db, replyHearts, replyHeartRows);
+  log(`replies: ${replyRows.length}, hearts: ${heartRows.length + replyHeartRows.length}`);
+
+  // ---- follows, saves, likes
+  const followRows: Array<{ followerId: number; followingId: number }> = [];
+  userIds.forEach((followerId, i) => {
+    const targets = new Set<number>();
+    const wanted = Math.min(nUsers - 1, rng.int(0, 12));
+    while (targets.size < wanted) targets.add(otherUser(i));
+    for (const t of targets) followRows.push({ followerId, followingId: userIds[t]! });
+  });
+  await insertAll(db, follows, followRows);
+  const saveRows: Array<{ postId: number; userId: number }> = [];
+  const likeRows: Array<{ postId: number; userId: number }> = [];
+  if (postIds.length > 0) {
+    userIds.forEach((userId) => {
+      for (const [rows, max] of [
+        [saveRows, 8],
+        [likeRows, 20],
+      ] as const) {
+        const chosen = new Set<number>();
+        const wanted = Math.min(postIds.length, rng.int(0, max));
+        while (chosen.size < wanted) chosen.add(postIds[rng.int(0, postIds.length - 1)]!);
+        for (const postId of chosen) rows.push({ postId, userId });
+      }
+    });
+  }
+  await insertAll(db, saves, saveRows);
+  await insertAll(db, likes, likeRows);
+  log(`follows: ${followRows.length}, saves: ${saveRows.length}, likes: ${likeRows.length}`);
+
+  // ---- counters and points, in SQL over the seeded rows
+  const firstPost = postIds[0] ?? 0;
+  const lastPost = postIds[postIds.length - 1] ?? -1;
+  const firstUser = userIds[0]!;
+  const lastUser = userIds[userIds.length - 1]!;
+  await db.execute(sql`
+    update ${posts} p set
+      rating_count = coalesce(a.rc, 0), rating_sum = coalesce(a.rs, 0), comment_count = coalesce(a.cc, 0),
+      save_count = coalesce(s.sc, 0)
+    from (select id from ${posts} where id between ${firstPost} and ${lastPost}) x
+    left join (
+      select post_id, count(rating)::int rc, coalesce(sum(rating), 0)::int rs, count(comment)::int cc
+      from ${ratings} where post_id between ${firstPost} and ${lastPost} group by post_id
+    ) a on a.post_id = x.id
+    left join (select post_id, count(*)::int sc from ${saves} where post_id between ${firstPost} and ${lastPost} group by post_id) s
+      on s.post_id = x.id
+    where p.id = x.id`);
+  await db.execute(sql`
+    update ${ratings} r set reply_count = coalesce(c.n, 0), heart_count = coalesce(h.n, 0)
+    from (select id from ${ratings} where post_id between ${firstPost} and ${lastPost}) x
+    left join (select rating_id, count(*)::int n from ${commentReplies} group by rating_id) c on c.rating_id = x.id
+    left join (select rating_id, count(*)::int n from ${commentHearts} group by rating_id) h on h.rating_id = x.id
+    where r.id = x.id`);
+  await db.execute(sql`
+    update ${commentReplies} cr set heart_count = h.n
+    from (select reply_id, count(*)::int n from ${replyHearts} group by reply_id) h
+    where cr.id = h.reply_id and cr.user_id between ${firstUser} and ${lastUser}`);
+
+  // The ledger the points service would have written, one row per (user, rule, entity).
+  const award = (action: string, select: ReturnType<typeof sql>) => sql`
+    insert into point_transactions (user_id, point_rule_id, points, description, related_entity_type, related_entity_id, "timestamp")
+    select s.user_id, pr.id, pr.points_awarded, pr.description, s.entity_type, s.entity_id, s.at
+    from (${select}) s cross join point_rules pr
+    where pr.action_type = ${action} and pr.is_active and pr.points_awarded <> 0`;
+  const inPosts = sql`between ${firstPost} and ${lastPost}`;
+  await db.execute(award('post_approved', sql`select user_id, 'post' entity_type, id entity_id, approved_at at from posts where id ${inPosts}`));
+  await db.execute(
+    award(
+      'rating_received',
+      sql`select p.user_id, 'rating' entity_type, r.id entity_id, r.created_at at from ratings r join posts p on p.id = r.post_id where r.rating is not null and r.post_id ${inPosts}`,
+    ),
+  );
+  await db.execute(
+    award('rating_given', sql`select user_id, 'post' entity_type, post_id entity_id, created_at at from ratings where rating is not null and post_id ${inPosts}`),
+  );
+  await db.execute(
+    award(
+      'comment_given',
+      // as the service does: nothing for commenting on your own plate
+      sql`select r.user_id, 'post' entity_type, r.post_id entity_id, min(r.created_at) at from ratings r join posts p on p.id = r.post_id
+          where r.comment is not null and r.user_id <> p.user_id and r.post_id ${inPosts} group by r.user_id, r.post_id`,
+    ),
+  );
+  await db.execute(
+    award(
+      'follow_received',
+      sql`select following_id user_id, 'user' entity_type, follower_id entity_id, created_at at from follows where follower_id between ${firstUser} and ${lastUser}`,
+    ),
+  );
+  await db.execute(sql`
+    update ${users} u set points = t.total, level = ${sql.raw(levelCase('t.total'))}
+    from (select user_id, sum(points)::int total from point_transactions where user_id between ${firstUser} and ${lastUser} group by user_id) t
+    where u.id = t.user_id`);
+  await db.execute(sql`analyze`);
+
+  const first = userRows[0]!;
+  return {
+    login: { username: first.username, password: options.password },
+    counts: {
+      users: userIds.length,
+      posts: postIds.length,
+      images: pool.length,
+      ratings: ratingRows.filter((r) => r.rating !== null).length,
+      comments: commentIdx.length,
+      replies: replyRows.length,
+      commentHearts: heartRows.length,
+      replyHearts: replyHeartRows.length,
+      follows: followRows.length,
+      saves: saveRows.length,
+      likes: likeRows.length,
+    },
+    userIds: { first: firstUser, last: lastUser },
+    postIds: { first: firstPost, last: lastPost },
+    ms: Date.now() - started,
+  };
+}
