@@ -28,8 +28,8 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('home: the empty feed, one navigation list, a skip link first, and Login for visitors', async () => {
-    const api = stubFetch({ 'GET /api/user': signedOut });
+  it('home: the empty feed, the navigation lists, a skip link first, and Login for visitors', async () => {
+    const api = stubFetch({ 'GET /api/user': signedOut, 'GET /api/posts': { body: { posts: [], nextCursor: null } } });
     renderApp('/');
     expect(
       await screen.findByText('No posts available. Be the first to share your plate!'),
@@ -38,16 +38,46 @@ describe('routes', () => {
     expect(skip).toHaveAttribute('href', '#main');
     expect(document.querySelector('a, button')).toBe(skip);
     expect(document.getElementById('main')).toBeInTheDocument();
-    // no feature that does not exist yet is linked
+    // visitors: public pages only; no Saved Plates or Admin Panel
     const navs = screen.getAllByRole('navigation', { name: 'Main' });
     for (const nav of navs) {
       const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
-      expect(hrefs.every((h) => h === '/' || h === '/auth')).toBe(true);
+      expect(hrefs.every((h) => ['/', '/auth', '/top-rated', '/leaderboard'].includes(h!))).toBe(true);
     }
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
-    // the feed makes no request yet
-    expect(api.calls.map((c) => c.url.pathname)).toEqual(['/api/user']);
+    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/how-it-works');
+    // one feed request, nothing per card; the right column is not there on a phone
+    expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/posts', '/api/user']);
+  });
+
+  it('guards /saved-posts (and /saved) for visitors, and /admin/pending-posts for non-admins', async () => {
+    stubFetch({ 'GET /api/user': signedOut });
+    const { router } = renderApp('/saved');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+
+    localStorage.setItem('auth_token', 'tok-1');
+    stubFetch({ 'GET /api/user': { body: sampleUser }, 'GET /api/posts': { body: { posts: [], nextCursor: null } } });
+    const second = renderApp('/admin/pending-posts');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows Saved Plates to a signed-in user and the Admin Panel to an admin', async () => {
+    localStorage.setItem('auth_token', 'tok-1');
+    stubFetch({
+      'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
+      'GET /api/posts': { body: { posts: [], nextCursor: null } },
+      'GET /api/admin/posts/pending': { body: { posts: [], total: 0, page: 1, totalPages: 1 } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Saved Plates' })).toHaveAttribute('href', '/saved-posts');
+    expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin/pending-posts');
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ana Cook' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/pending-posts'));
+    expect(await screen.findByText('No plates are waiting for approval.')).toBeInTheDocument();
   });
 
   it('account menu: who is signed in, the theme, and log out even when the server call fails', async () => {
@@ -55,6 +85,7 @@ describe('routes', () => {
     localStorage.setItem('userId', '7');
     let signedIn = true;
     const api = stubFetch({
+      'GET /api/posts': { body: { posts: [], nextCursor: null } },
       'GET /api/user': () => (signedIn ? { body: sampleUser } : signedOut),
       'POST /api/logout': () => {
         signedIn = false;

@@ -1,14 +1,19 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import { PendingPostsPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
   ForgotPasswordPage,
+  RequireAdmin,
+  RequireAuth,
   ResetPasswordPage,
   VerifyEmailPage,
 } from '../features/auth';
-import { HomePage } from '../features/feed';
+import { AboutPage, HowItWorksPage } from '../features/info';
+import { LeaderboardPage } from '../features/leaderboard';
+import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
 import { ErrorBoundary, ErrorFallback } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -59,6 +64,23 @@ export const routes: RouteObject[] = [
         element: <AppLayout />,
         children: [
           { index: true, element: <HomePage /> },
+          { path: '/posts/:postId', element: <PostPage /> },
+          { path: '/location/:location', element: <LocationPage /> },
+          { path: '/top-rated', element: <TopRatedPage /> },
+          { path: '/leaderboard', element: <LeaderboardPage /> },
+          { path: '/about', element: <AboutPage /> },
+          { path: '/how-it-works', element: <HowItWorksPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/saved-posts', element: <SavedPage /> },
+              { path: '/saved', element: <Navigate to="/saved-posts" replace /> },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,4 +1,5 @@
-import { ChevronDown, LogOut, Palette } from 'lucide-react';
+import { ChevronDown, LogOut, Palette, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import {
   DropdownMenu,
@@ -11,6 +12,7 @@ import {
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../components/ui/avatar';
 import { displayNameOf, useAuth, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/utils';
+import { ADMIN_PANEL_PATH } from '../navigation';
 import { ThemeRadioItems } from './theme-menu';
 
 export function UserAvatar({ user, className }: { user: AuthUser; className?: string }) {
@@ -24,8 +26,8 @@ export function UserAvatar({ user, className }: { user: AuthUser; className?: st
 }
 
 /**
- * The signed-in user's menu: who is signed in, Theme and Log out. Profile, Settings and Admin
- * Panel join it with the issues that build those pages.
+ * The signed-in user's menu: who is signed in, Theme, Admin Panel (admins) and Log out. Profile
+ * and Settings join it with the issues that build those pages.
  */
 export function AccountMenu({
   user,
@@ -38,7 +40,7 @@ export function AccountMenu({
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'bottom';
 }) {
-  const { logoutMutation } = useAuth();
+  const { logoutMutation, isAdmin } = useAuth();
   const loggingOut = logoutMutation.isPending;
   const [showThemes, setShowThemes] = useState(false);
   return (
@@ -67,6 +69,14 @@ export function AccountMenu({
           />
         </DropdownMenuItem>
         {showThemes ? <ThemeRadioItems /> : null}
+        {isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link to={ADMIN_PANEL_PATH}>
+              <ShieldCheck aria-hidden="true" />
+              Admin Panel
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={loggingOut}

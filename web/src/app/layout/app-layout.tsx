@@ -1,45 +1,95 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useSyncExternalStore } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { TopRatedPanel, UploadPlateProvider } from '../../features/posts';
+import { ReportDialogHost } from '../../features/reports';
 import { ErrorBoundary } from '../error-boundary';
+import { FOOTER_LINKS } from '../navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { SideNav } from './side-nav';
 
+const DESKTOP = '(min-width: 1024px)';
+
+function subscribeDesktop(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const media = window.matchMedia(DESKTOP);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+/** True from lg up: the right column (and its requests) only exists where it is seen. */
+function useIsDesktop(): boolean {
+  return useSyncExternalStore(
+    subscribeDesktop,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP).matches,
+    () => false,
+  );
+}
+
+function FooterLinks({ className }: { className?: string }) {
+  return (
+    <footer className={className}>
+      <nav aria-label="Footer">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {FOOTER_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="inline-flex min-h-11 items-center underline-offset-4 hover:text-foreground hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p>© Plates</p>
+    </footer>
+  );
+}
+
 /** The shared layout (document 2 §2): header, three columns on desktop, bottom bar on phones. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const desktop = useIsDesktop();
   return (
-    <div className="min-h-dvh">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-primary px-4 py-3 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to main content
-      </a>
-      <Header />
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)_16rem] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]">
-        <aside className="hidden py-6 lg:block">
-          <SideNav />
-        </aside>
-        <main
-          id="main"
-          tabIndex={-1}
-          className="min-w-0 py-6 pb-[calc(6rem+env(safe-area-inset-bottom))] outline-none lg:pb-10"
+    <UploadPlateProvider>
+      <div className="min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-primary px-4 py-3 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
         >
-          <div className="mx-auto w-full max-w-2xl">
-            <ErrorBoundary resetKey={pathname}>
-              <Suspense fallback={<PageSpinner />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
-          </div>
-        </main>
-        <aside className="hidden py-6 lg:block" aria-label="More">
-          <footer className="sticky top-20 text-sm text-muted-foreground">© Plates</footer>
-        </aside>
+          Skip to main content
+        </a>
+        <Header />
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)_16rem] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]">
+          <aside className="hidden py-6 lg:block">
+            <SideNav />
+          </aside>
+          <main
+            id="main"
+            tabIndex={-1}
+            className="min-w-0 py-6 pb-[calc(6rem+env(safe-area-inset-bottom))] outline-none lg:pb-10"
+          >
+            <div className="mx-auto w-full max-w-2xl">
+              <ErrorBoundary resetKey={pathname}>
+                <Suspense fallback={<PageSpinner />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </div>
+            {desktop ? null : <FooterLinks className="mx-auto mt-10 grid max-w-2xl gap-1 text-sm text-muted-foreground" />}
+          </main>
+          {desktop ? (
+            <aside className="py-6" aria-label="More">
+              <div className="sticky top-20 grid gap-4">
+                <TopRatedPanel />
+                <FooterLinks className="grid gap-1 px-1 text-sm text-muted-foreground" />
+              </div>
+            </aside>
+          ) : null}
+        </div>
+        <BottomNav />
+        <ReportDialogHost />
       </div>
-      <BottomNav />
-    </div>
+    </UploadPlateProvider>
   );
 }

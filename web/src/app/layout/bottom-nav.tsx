@@ -1,6 +1,7 @@
-import { CircleUserRound } from 'lucide-react';
+import { CircleUserRound, Plus } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../features/auth';
+import { useUploadPlate } from '../../features/posts';
 import { cn } from '../../lib/utils';
 import { NAV_ITEMS, visibleNavItems } from '../navigation';
 import { AccountMenu, UserAvatar } from './account-menu';
@@ -11,25 +12,36 @@ const itemClass =
 /** Phone bottom bar (below lg): the navigation list plus Login, or You (the account menu). */
 export function BottomNav() {
   const { user, isAdmin } = useAuth();
-  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin });
+  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin, phone: true });
+  const { openUpload } = useUploadPlate();
+  // The upload button sits in the middle: Home, Top | Upload | Leaders, You.
+  const middle = Math.ceil(items.length / 2);
+  const link = ({ to, label, shortLabel, icon: Icon, end }: (typeof items)[number]) => (
+    <li key={to} className="flex flex-1">
+      <NavLink to={to} end={end} className={({ isActive }) => cn(itemClass, isActive && 'text-primary')}>
+        <Icon className="size-6" aria-hidden="true" />
+        {shortLabel ?? label}
+      </NavLink>
+    </li>
+  );
   return (
     <nav
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:hidden"
     >
       <ul className="mx-auto flex max-w-md items-stretch justify-around px-2 py-1">
-        {items.map(({ to, label, shortLabel, icon: Icon, end }) => (
-          <li key={to} className="flex flex-1">
-            <NavLink
-              to={to}
-              end={end}
-              className={({ isActive }) => cn(itemClass, isActive && 'text-primary')}
-            >
-              <Icon className="size-6" aria-hidden="true" />
-              {shortLabel ?? label}
-            </NavLink>
-          </li>
-        ))}
+        {items.slice(0, middle).map(link)}
+        <li className="flex flex-1 items-center justify-center">
+          <button
+            type="button"
+            onClick={openUpload}
+            aria-label="Upload Plate"
+            className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-md transition-transform active:scale-95"
+          >
+            <Plus className="size-6" aria-hidden="true" />
+          </button>
+        </li>
+        {items.slice(middle).map(link)}
         <li className="flex flex-1">
           {user ? (
             <AccountMenu

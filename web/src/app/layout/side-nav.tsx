@@ -1,5 +1,8 @@
+import { Plus } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { useAuth } from '../../features/auth';
+import { useUploadPlate } from '../../features/posts';
 import { cn } from '../../lib/utils';
 import { NAV_ITEMS, visibleNavItems } from '../navigation';
 
@@ -7,6 +10,7 @@ import { NAV_ITEMS, visibleNavItems } from '../navigation';
 export function SideNav() {
   const { user, isAdmin } = useAuth();
   const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin });
+  const { openUpload } = useUploadPlate();
   return (
     <nav aria-label="Main" className="sticky top-20">
       <ul className="grid gap-1">
@@ -32,6 +36,16 @@ export function SideNav() {
           </li>
         ))}
       </ul>
+      <Button
+        size="lg"
+        className="mt-4 w-full"
+        disabled={!user}
+        onClick={openUpload}
+        title={user ? undefined : 'Log in to upload a plate'}
+      >
+        <Plus className="size-5!" aria-hidden="true" />
+        Upload Plate
+      </Button>
     </nav>
   );
 }

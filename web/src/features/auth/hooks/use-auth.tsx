@@ -57,6 +57,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: ({ token, user }) => {
       if (token) authStorage.setToken(token);
       authStorage.setUserId(user.id);
+      // Lists fetched as a guest lack the viewer's own state (saved, own rating, own pending plates).
+      sessionScopedKeys.forEach((queryKey) => queryClient.removeQueries({ queryKey }));
       queryClient.setQueryData(authKeys.user, user);
       toast({ title: 'Login successful', description: `Welcome back, ${displayNameOf(user)}!` });
       void navigate('/');

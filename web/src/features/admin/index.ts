@@ -1,0 +1,3 @@
+import { lazy } from 'react';
+
+export const PendingPostsPage = lazy(() => import('./pages/pending-posts-page'));

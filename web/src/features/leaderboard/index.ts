@@ -1,0 +1,3 @@
+import { lazy } from 'react';
+
+export const LeaderboardPage = lazy(() => import('./pages/leaderboard-page'));

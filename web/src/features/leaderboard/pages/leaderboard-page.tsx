@@ -1,0 +1,121 @@
+import { LEVELS, levelProgress, type LeaderboardResponse } from '@plates/common';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { BadgeCheck, Medal, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/utils';
+import { fetchLeaderboardPage, leaderboardKeys } from '../api/leaderboard-api';
+
+type Entry = LeaderboardResponse['users'][number];
+
+const MEDAL = ['text-amber-500', 'text-slate-400', 'text-orange-700'] as const;
+
+function nameOf(entry: Pick<Entry, 'displayName' | 'username'>): string {
+  return entry.displayName?.trim() || entry.username;
+}
+
+/** /leaderboard : cooks ranked by points, with their level. */
+export default function LeaderboardPage() {
+  const board = useInfiniteQuery({
+    queryKey: leaderboardKeys.all,
+    queryFn: ({ pageParam }) => fetchLeaderboardPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 60_000,
+  });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = board;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '600px 0px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const users = board.data?.pages.flatMap((p) => p.users) ?? [];
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
+          <Medal className="size-6 text-primary" aria-hidden="true" />
+          Leaderboard
+        </h1>
+        <p className="text-sm text-muted-foreground">Cooks earn points for approved plates, ratings, comments and followers.</p>
+      </div>
+      {board.isPending ? (
+        <PageSpinner label="Loading the leaderboard" />
+      ) : board.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="font-medium">Error loading the leaderboard: {board.error.message}</p>
+          <Button variant="outline" onClick={() => void board.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : users.length === 0 ? (
+        <p className="rounded-2xl border border-dashed bg-card px-6 py-12 text-center font-medium">No cooks on the board yet.</p>
+      ) : (
+        <ol className="grid gap-2" aria-label="Cooks by points">
+          {users.map((entry) => (
+            <LeaderboardRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      <div ref={sentinel} aria-hidden="true" />
+      {hasNextPage ? (
+        <Button variant="outline" className="justify-self-center" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          {isFetchingNextPage ? 'Loading more cooks...' : 'Load more cooks'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function LeaderboardRow({ entry }: { entry: Entry }) {
+  const name = nameOf(entry);
+  const level = LEVELS.find((l) => l.level === entry.level);
+  const { progressPercent } = levelProgress(entry.points);
+  return (
+    <li className="flex items-center gap-3 rounded-2xl border bg-card p-3">
+      <span
+        className={cn('flex w-9 shrink-0 justify-center text-lg font-bold tabular-nums', entry.rank <= 3 ? MEDAL[entry.rank - 1] : 'text-muted-foreground')}
+        aria-label={`Rank ${entry.rank}`}
+      >
+        {entry.rank <= 3 ? <Medal className="size-6" aria-hidden="true" /> : entry.rank}
+        {entry.rank <= 3 ? <span className="sr-only">{entry.rank}</span> : null}
+      </span>
+      <Avatar className="size-11">
+        {entry.profileImage ? <AvatarImage src={entry.profileImage} alt="" /> : null}
+        <AvatarFallback>{initialsOf(name)}</AvatarFallback>
+      </Avatar>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="flex min-w-0 flex-wrap items-center gap-1.5 font-semibold">
+          <span className="truncate">{name}</span>
+          {entry.isVerified ? <BadgeCheck role="img" aria-label="Verified" className="size-4 text-sky-500" /> : null}
+          {entry.isAdmin ? (
+            <span className="inline-flex items-center gap-0.5 rounded-full bg-primary/10 px-1.5 py-0.5 text-[0.7rem] font-semibold text-primary">
+              <ShieldCheck className="size-3" aria-hidden="true" />
+              Admin
+            </span>
+          ) : null}
+        </p>
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <span className="rounded-full bg-secondary px-1.5 py-0.5 font-semibold text-secondary-foreground">
+            Level {entry.level} · {entry.levelName || level?.name}
+          </span>
+        </p>
+        <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+          <div className="h-full rounded-full bg-primary" style={{ width: `${progressPercent}%` }} />
+        </div>
+      </div>
+      <p className="shrink-0 text-right">
+        <span className="block font-bold tabular-nums">{entry.points.toLocaleString('en')}</span>
+        <span className="text-xs text-muted-foreground">points</span>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+import { LEVELS, type Author } from '@plates/common';
+import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
+import { cn } from '../../../lib/utils';
+
+type BadgeAuthor = Pick<Author, 'username' | 'displayName' | 'profileImage' | 'isAdmin'> &
+  Partial<Pick<Author, 'isVerified' | 'verifiedType' | 'level'>>;
+
+export function authorName(author: Pick<Author, 'username' | 'displayName'>): string {
+  return author.displayName?.trim() || author.username;
+}
+
+export function levelName(level: number): string {
+  return LEVELS.find((l) => l.level === level)?.name ?? LEVELS[0].name;
+}
+
+const VERIFIED_COLOUR = { blue: 'text-sky-500', gold: 'text-amber-500', business: 'text-slate-500 dark:text-slate-300' } as const;
+
+export function AuthorAvatar({ author, className }: { author: BadgeAuthor; className?: string }) {
+  const name = authorName(author);
+  return (
+    <Avatar className={className}>
+      {author.profileImage ? <AvatarImage src={author.profileImage} alt="" /> : null}
+      <AvatarFallback>{initialsOf(name)}</AvatarFallback>
+    </Avatar>
+  );
+}
+
+/** Verification tick, Admin and level badges beside a name. */
+export function AuthorBadges({ author, showLevel = true }: { author: BadgeAuthor; showLevel?: boolean }) {
+  const verifiedType = author.verifiedType ?? 'blue';
+  return (
+    <>
+      {author.isVerified ? (
+        <BadgeCheck
+          role="img"
+          aria-label={verifiedType === 'business' ? 'Verified business' : 'Verified'}
+          className={cn('size-4 shrink-0', VERIFIED_COLOUR[verifiedType])}
+        />
+      ) : null}
+      {author.isAdmin ? (
+        <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-primary/10 px-1.5 py-0.5 text-[0.7rem] font-semibold text-primary">
+          <ShieldCheck className="size-3" aria-hidden="true" />
+          Admin
+        </span>
+      ) : null}
+      {showLevel && author.level !== undefined ? (
+        <span
+          className="inline-flex shrink-0 items-center rounded-full bg-secondary px-1.5 py-0.5 text-[0.7rem] font-semibold text-secondary-foreground"
+          title={`Level ${author.level}`}
+        >
+          <span className="sr-only">Level {author.level}: </span>
+          {levelName(author.level)}
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import type { FeedResponse } from '@plates/common';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { ChefHat, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { PostCard } from './post-card';
+
+interface PostListProps {
+  query: UseInfiniteQueryResult<InfiniteData<FeedResponse>, Error>;
+  loadingText?: string;
+  errorText: (message: string) => string;
+  empty: ReactNode;
+  /** Cards open the swipe viewer on phones (home feed). */
+  swipeable?: boolean;
+  label: string;
+}
+
+/** Cards of an infinite list; the next page loads when the end comes near (IntersectionObserver). */
+export function PostList({ query, loadingText = 'Loading delicious plates...', errorText, empty, swipeable = false, label }: PostListProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <p role="status" className="flex items-center justify-center gap-2 py-4 text-sm font-medium text-muted-foreground">
+          <Spinner className="size-5" label="" />
+          {loadingText}
+        </p>
+        {[0, 1].map((i) => (
+          <div key={i} className="overflow-hidden rounded-2xl border bg-card" aria-hidden="true">
+            <div className="flex items-center gap-3 p-4">
+              <div className="size-10 animate-pulse rounded-full bg-muted" />
+              <div className="h-3 w-32 animate-pulse rounded bg-muted" />
+            </div>
+            <div className="aspect-square animate-pulse bg-muted" />
+            <div className="grid gap-2 p-4">
+              <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+              <div className="h-3 w-1/2 animate-pulse rounded bg-muted" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
+        <TriangleAlert className="size-8 text-destructive" aria-hidden="true" />
+        <p className="font-medium">{errorText(query.error.message)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+
+  const posts = query.data.pages.flatMap((p) => p.posts);
+  if (posts.length === 0) return <>{empty}</>;
+
+  return (
+    <section aria-label={label} className="grid gap-5">
+      {posts.map((post, i) => (
+        <PostCard key={post.id} post={post} priority={i === 0} swipeable={swipeable} />
+      ))}
+      <div ref={sentinel} aria-hidden="true" />
+      {hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? <Spinner className="size-4 text-current" label="Loading more plates" /> : null}
+            {isFetchingNextPage ? 'Loading more plates...' : 'Load more plates'}
+          </Button>
+        </div>
+      ) : posts.length > 3 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">You're all caught up.</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The dashed "nothing here" panel. */
+export function EmptyPanel({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card px-6 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
+        <ChefHat className="size-8" aria-hidden="true" />
+      </span>
+      <p className="max-w-xs text-base font-medium text-foreground">{children}</p>
+      {action}
+    </section>
+  );
+}

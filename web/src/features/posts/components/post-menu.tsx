@@ -1,0 +1,86 @@
+import type { PostDto } from '@plates/common';
+import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { openReportDialog } from '../../../lib/app-events';
+import { useAuth } from '../../auth';
+import { useDeletePost } from '../hooks/use-delete-post';
+import { isOwner } from '../lib/viewer';
+import { EditPostDialog } from './edit-post-dialog';
+
+/**
+ * The plate's menu for a signed-in viewer (document 2 §6): the owner gets Edit and Delete; an
+ * admin on someone else's plate gets Delete (Admin) and Report; everyone else gets Report.
+ */
+export function PostMenu({ post, onDeleted }: { post: PostDto; onDeleted?: () => void }) {
+  const { user, isAdmin } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const deletion = useDeletePost({ onDeleted: () => onDeleted?.() });
+  if (!user) return null;
+  const own = isOwner(user, post);
+
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="-mr-2 shrink-0" aria-label={`More options for ${post.title}`}>
+            <MoreHorizontal className="size-5!" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-[11rem]">
+          {own ? (
+            <>
+              <DropdownMenuItem onSelect={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                className="text-destructive focus:text-destructive"
+                onSelect={() => setConfirming(true)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : (
+            <>
+              {isAdmin ? (
+                <DropdownMenuItem
+                  className="text-destructive focus:text-destructive"
+                  onSelect={() => setConfirming(true)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete (Admin)
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem
+                onSelect={() => openReportDialog({ targetType: 'post', targetId: post.id, targetLabel: post.title })}
+              >
+                <Flag aria-hidden="true" />
+                Report
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Are you sure you want to delete this post?"
+        description="The plate, its ratings and comments are removed for good."
+        confirmLabel={own ? 'Delete' : 'Delete (Admin)'}
+        destructive
+        onConfirm={() => deletion.mutate(post)}
+      />
+      {own ? <EditPostDialog post={post} open={editing} onOpenChange={setEditing} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleUser, stubFetch } from '../../../test/fetch';
+import { makePost } from '../../../test/posts';
+import { renderWithApp } from '../../../test/render';
+import UploadPostDialog from './upload-post-dialog';
+
+const categories = { body: [{ id: 1, name: 'Italian' }, { id: 4, name: 'Indian' }, { id: 9, name: 'Korean' }] };
+const photo = () => new File(['jpeg-bytes'], 'lasagna.jpg', { type: 'image/jpeg' });
+
+function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
+  localStorage.setItem('auth_token', 't');
+  const api = stubFetch({ 'GET /api/user': { body: sampleUser }, 'GET /api/categories': categories, ...routes });
+  const onOpenChange = vi.fn();
+  renderWithApp(<UploadPostDialog open onOpenChange={onOpenChange} />);
+  return { api, onOpenChange, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+});
+afterEach(() => {
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: undefined });
+});
+
+describe('UploadPostDialog', () => {
+  it('checks the title with the specification’s messages and counts characters', async () => {
+    const { user } = setup();
+    expect(screen.getByRole('dialog', { name: 'Upload Your Plate' })).toBeInTheDocument();
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.type(title, 'ab');
+    await user.tab();
+    expect(await screen.findByText('Title must be at least 3 characters')).toBeInTheDocument();
+    await user.clear(title);
+    await user.type(title, 'x'.repeat(51));
+    expect(await screen.findByText('Title cannot exceed 50 characters to maintain layout')).toBeInTheDocument();
+    expect(screen.getByText('51/50')).toBeInTheDocument();
+  });
+
+  it('keeps Share Plate disabled until a photo is chosen, refuses SVG and files over 5MB, and removes a photo', async () => {
+    const { user } = setup();
+    const submit = screen.getByRole('button', { name: 'Share Plate' });
+    expect(submit).toBeDisabled();
+    const input = screen.getByLabelText('Photo');
+
+    await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText('SVG images are not allowed. Please choose a JPG, PNG or GIF photo.')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('File too large. Images must be 5MB or smaller.')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.upload(input, photo());
+    expect(screen.getByRole('img', { name: 'Preview of the selected photo' })).toHaveAttribute('src', 'blob:preview');
+    expect(submit).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Photo removed.')).toBeInTheDocument();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+    expect(submit).toBeDisabled();
+  });
+
+  it('falls back to Unknown location with a toast when geolocation is missing', async () => {
+    setup();
+    expect(await screen.findByText('Location detection failed')).toBeInTheDocument();
+    expect(screen.getByText("We couldn't detect your location. Using 'Unknown location' instead.")).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Unknown location');
+    expect(screen.getByText(/Geolocation not supported by browser/)).toBeInTheDocument();
+  });
+
+  it('fills the detected place from the browser position', async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback, _error?: PositionErrorCallback, _options?: PositionOptions) =>
+      ok({ coords: { latitude: 41.15, longitude: -8.61 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+    const { api } = setup({ 'GET /api/geocode/reverse': { body: { location: 'Porto, Portugal' } } });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Porto, Portugal'));
+    expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 });
+    const geocode = api.callsTo('GET', '/api/geocode/reverse')[0]!;
+    expect(geocode.url.searchParams.get('lat')).toBe('41.15');
+    expect(geocode.url.searchParams.get('lon')).toBe('-8.61');
+  });
+
+  it.each([
+    ['pending', 'Your plate has been submitted and is awaiting admin approval'],
+    ['approved', 'Your plate has been posted'],
+  ] as const)('uploads the multipart form and confirms a %s plate', async (approvalStatus, message) => {
+    const { api, user, onOpenChange } = setup({
+      'POST /api/posts': { status: 201, body: makePost({ approvalStatus }) },
+    });
+    await user.upload(screen.getByLabelText('Photo'), photo());
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '  Lasagna al forno ');
+    await user.type(screen.getByRole('textbox', { name: 'Alt text (optional)' }), 'Layered lasagna in a dish');
+    await user.click(await screen.findByRole('checkbox', { name: 'Italian' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Korean' }));
+    await user.click(screen.getByRole('button', { name: 'Share Plate' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    const body = api.callsTo('POST', '/api/posts')[0]!.body as FormData;
+    expect(body.get('title')).toBe('Lasagna al forno');
+    expect(body.get('altText')).toBe('Layered lasagna in a dish');
+    expect(body.get('categoryIds')).toBe('1,9');
+    expect(body.get('description')).toBeNull();
+    expect((body.get('image') as File).name).toBe('lasagna.jpg');
+  });
+
+  it('shows the server’s words when the upload fails', async () => {
+    const { user } = setup({
+      'POST /api/posts': { status: 400, body: { message: 'SVG not allowed', code: 'INVALID_FILE_TYPE' } },
+    });
+    await user.upload(screen.getByLabelText('Photo'), photo());
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Lasagna');
+    await user.click(screen.getByRole('button', { name: 'Share Plate' }));
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(screen.getByText('SVG files are not allowed for security reasons.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,13 @@
+/** The posts feature's public surface: plates, feed, post page, upload, comments and lists. */
+import { lazy } from 'react';
+
+export { UploadPlateProvider, useUploadPlate } from './hooks/use-upload-plate';
+export { postKeys } from './api/keys';
+export { TopRatedPanel } from './components/top-rated-panel';
+
+// Home is the first screen: not lazy. The other pages load on demand.
+export { default as HomePage } from './pages/home-page';
+export const PostPage = lazy(() => import('./pages/post-page'));
+export const SavedPage = lazy(() => import('./pages/saved-page'));
+export const LocationPage = lazy(() => import('./pages/location-page'));
+export const TopRatedPage = lazy(() => import('./pages/top-rated-page'));

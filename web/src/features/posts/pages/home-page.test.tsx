@@ -1,0 +1,108 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test/fetch';
+import { feedPage, makePost, signedOutReply } from '../../../test/posts';
+import { renderWithApp } from '../../../test/render';
+import { mergeHeadPage } from '../api/cache';
+import { UploadPlateProvider } from '../hooks/use-upload-plate';
+import HomePage from './home-page';
+
+function renderHome() {
+  return renderWithApp(
+    <UploadPlateProvider>
+      <HomePage />
+    </UploadPlateProvider>,
+  );
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('HomePage feed', () => {
+  it('shows the loading line, then the empty state', async () => {
+    let answer!: () => void;
+    stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts': () => new Promise((resolve) => (answer = () => resolve({ body: feedPage([]) }))),
+    });
+    renderHome();
+    expect(await screen.findByText('Loading delicious plates...')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('No posts available. Be the first to share your plate!')).toBeInTheDocument();
+  });
+
+  it('retries three times a second apart, then shows the error', async () => {
+    const api = stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts': { status: 503, body: { message: 'Service temporarily unavailable. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' } },
+    });
+    renderHome();
+    expect(
+      await screen.findByText('Error loading posts: Service temporarily unavailable. Please try again in a moment.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/posts')).toHaveLength(4);
+  });
+
+  it('lists plates, loads the next page by cursor, and asks a guest to log in to upload', async () => {
+    const user = userEvent.setup();
+    const api = stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts': (req) =>
+        req.url.searchParams.get('cursor') === 'c2'
+          ? { body: feedPage([makePost({ id: 3, title: 'Third' })]) }
+          : { body: feedPage([makePost({ id: 1, title: 'First' }), makePost({ id: 2, title: 'Second' })], 'c2') },
+    });
+    renderHome();
+    expect(await screen.findByRole('article', { name: 'First' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'First' }).querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('article', { name: 'Second' }).querySelector('img')).toHaveAttribute('loading', 'lazy');
+    await user.click(screen.getByRole('button', { name: 'Load more plates' }));
+    expect(await screen.findByRole('article', { name: 'Third' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/posts').map((c) => c.url.searchParams.get('cursor'))).toEqual([null, 'c2']);
+    expect(api.callsTo('GET', '/api/posts')[0]!.url.searchParams.get('limit')).toBe('12');
+
+    await user.click(screen.getByRole('button', { name: 'Upload Plate' }));
+    expect(await screen.findByText('Please log in to upload a plate')).toBeInTheDocument();
+  });
+
+  it('refreshes only the first page every 10 seconds, new plates on top', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let fresh = false;
+    const api = stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts': (req) => {
+        if (req.url.searchParams.get('cursor') === 'c2') return { body: feedPage([makePost({ id: 3, title: 'Third' })]) };
+        const page = [makePost({ id: 2, title: 'Second' }), makePost({ id: 1, title: 'First' })];
+        return { body: feedPage(fresh ? [makePost({ id: 9, title: 'Brand new' }), ...page] : page, 'c2') };
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    renderHome();
+    await screen.findByRole('article', { name: 'First' });
+    await user.click(screen.getByRole('button', { name: 'Load more plates' }));
+    await screen.findByRole('article', { name: 'Third' });
+    fresh = true;
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(await screen.findByRole('article', { name: 'Brand new' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((a) => a.querySelector('h2')!.textContent)).toEqual([
+        'Brand new',
+        'Second',
+        'First',
+        'Third',
+      ]),
+    );
+    const cursors = api.callsTo('GET', '/api/posts').map((c) => c.url.searchParams.get('cursor'));
+    expect(cursors).toEqual([null, 'c2', null]);
+  });
+});
+
+describe('mergeHeadPage', () => {
+  const p = (id: number) => makePost({ id });
+  it('puts new plates first, keeps plates pushed past the page edge, drops deleted ones', () => {
+    const old = feedPage([p(5), p(4), p(3), p(2)], 'c');
+    expect(mergeHeadPage(old, feedPage([p(6), p(5), p(3)], 'x'))!.posts.map((x) => x.id)).toEqual([6, 5, 3, 2]);
+    expect(mergeHeadPage(old, feedPage([p(6), p(5), p(3)], 'x'))!.nextCursor).toBe('c');
+    expect(mergeHeadPage(old, feedPage([p(9), p(8)], 'x'))).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { sampleUser, stubFetch } from '../../../test/fetch';
+import { makePost, signedOutReply } from '../../../test/posts';
+import { renderWithApp } from '../../../test/render';
+import PostPage from './post-page';
+
+const routes = [{ path: '/posts/:postId', element: <PostPage /> }];
+const noComments = { body: { comments: [], nextCursor: null } };
+
+describe('PostPage', () => {
+  it('shows Post Not Found with a way home for a missing plate and for a bad id', async () => {
+    stubFetch({ 'GET /api/user': signedOutReply });
+    const { unmount } = renderWithApp(null, { routes, route: '/posts/999' });
+    expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    unmount();
+    renderWithApp(null, { routes, route: '/posts/abc' });
+    expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows the plate and moves to the previous and next plate with the arrow keys', async () => {
+    const a = makePost({ id: 1, title: 'Ramen', description: 'Rich broth' });
+    const b = makePost({ id: 2, title: 'Tacos' });
+    stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts/1': { body: a },
+      'GET /api/posts/2': { body: b },
+      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
+      'GET /api/posts/2/neighbors': { body: { previousId: 1, nextId: null } },
+      'GET /api/posts/1/comments': noComments,
+      'GET /api/posts/2/comments': noComments,
+    });
+    renderWithApp(null, { routes, route: '/posts/1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ramen' })).toBeInTheDocument();
+    expect(screen.getByText('Rich broth')).toBeInTheDocument();
+    expect(screen.getByText('Log in')).toHaveAttribute('href', '/auth');
+    expect(await screen.findByRole('link', { name: 'Next plate' })).toHaveAttribute('href', '/posts/2');
+    expect(screen.getByRole('heading', { name: 'Navigation Tip' })).toBeInTheDocument();
+
+    fireEvent.keyDown(window, { key: 'ArrowLeft' }); // no previous plate: nothing happens
+    expect(screen.getByTestId('location')).toHaveTextContent('/posts/1');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/posts/2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tacos' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Previous plate' });
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/posts/1'));
+  });
+
+  it('ignores arrow keys typed into a field', async () => {
+    localStorage.setItem('auth_token', 't');
+    stubFetch({
+      'GET /api/user': { body: sampleUser },
+      'GET /api/posts/1': { body: makePost({ id: 1, title: 'Ramen' }) },
+      'GET /api/posts/1/neighbors': { body: { previousId: 3, nextId: 2 } },
+      'GET /api/posts/1/comments': noComments,
+    });
+    renderWithApp(null, { routes, route: '/posts/1' });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await screen.findByRole('link', { name: 'Next plate' });
+    fireEvent.keyDown(box, { key: 'ArrowRight' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/posts/1');
+  });
+
+  it('swipes 50 px or more to the next plate', async () => {
+    stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts/1': { body: makePost({ id: 1, title: 'Ramen' }) },
+      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
+      'GET /api/posts/1/comments': noComments,
+    });
+    renderWithApp(null, { routes, route: '/posts/1' });
+    await screen.findByRole('link', { name: 'Next plate' });
+    const image = screen.getByRole('img', { name: 'Ramen' }).parentElement!.parentElement!;
+    fireEvent.touchStart(image, { touches: [{ clientX: 200, clientY: 100 }] });
+    fireEvent.touchEnd(image, { changedTouches: [{ clientX: 160, clientY: 100 }] });
+    expect(screen.getByTestId('location')).toHaveTextContent('/posts/1');
+    fireEvent.touchStart(image, { touches: [{ clientX: 200, clientY: 100 }] });
+    fireEvent.touchEnd(image, { changedTouches: [{ clientX: 140, clientY: 110 }] });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/posts/2'));
+  });
+
+  it('remembers "Don\'t show again" for the navigation tip', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts/1': { body: makePost({ id: 1 }) },
+      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
+      'GET /api/posts/1/comments': noComments,
+    });
+    renderWithApp(null, { routes, route: '/posts/1' });
+    await user.click(await screen.findByRole('button', { name: "Don't show again" }));
+    expect(localStorage.getItem('navigationTipDismissed')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'Navigation Tip' })).not.toBeInTheDocument();
+  });
+
+  it('shows Your Rating to a signed-in viewer who is not the author, and not to the author', async () => {
+    localStorage.setItem('auth_token', 't');
+    stubFetch({
+      'GET /api/user': { body: sampleUser },
+      'GET /api/posts/1': { body: makePost({ id: 1, userRating: 4 }) },
+      'GET /api/posts/2': { body: makePost({ id: 2, userId: 7, title: 'My soup' }) },
+      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: null } },
+      'GET /api/posts/2/neighbors': { body: { previousId: null, nextId: null } },
+      'GET /api/posts/1/comments': noComments,
+      'GET /api/posts/2/comments': noComments,
+    });
+    const { unmount } = renderWithApp(null, { routes, route: '/posts/1' });
+    expect(await screen.findByText('You rated 4/5')).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Change rating' })).toBeInTheDocument();
+    unmount();
+    renderWithApp(null, { routes, route: '/posts/2' });
+    await screen.findByRole('heading', { level: 1, name: 'My soup' });
+    await screen.findByRole('button', { name: 'More options for My soup' });
+    expect(screen.queryByText('Your Rating')).not.toBeInTheDocument();
+  });
+});

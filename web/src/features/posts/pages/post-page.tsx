@@ -1,0 +1,235 @@
+import type { PostDto } from '@plates/common';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bookmark, ChevronLeft, ChevronRight, Clock, MessageCircle, SearchX, Share2 } from 'lucide-react';
+import { useEffect, useRef, type TouchEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
+import { formatFullDate, formatPostTime } from '../../../lib/format-time';
+import { cn } from '../../../lib/utils';
+import { useAuth } from '../../auth';
+import { findCachedPost } from '../api/cache';
+import { postKeys } from '../api/keys';
+import { fetchNeighbors, fetchPost } from '../api/posts-api';
+import { AuthorAvatar, AuthorBadges, authorName } from '../components/author-line';
+import { CommentsSection } from '../components/comments-section';
+import { NavigationTip } from '../components/navigation-tip';
+import { PostChips } from '../components/post-chips';
+import { PostImage } from '../components/post-image';
+import { PostMenu } from '../components/post-menu';
+import { RatingSummary } from '../components/rating-summary';
+import { YourRating } from '../components/your-rating';
+import { swipeDirection } from '../components/swipe-viewer';
+import { useSavePost } from '../hooks/use-save-post';
+import { useSharePost } from '../hooks/use-share-post';
+import { isOwner } from '../lib/viewer';
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** True when a key press belongs to a field or an open dialog rather than to the page. */
+function typingOrInDialog(target: EventTarget | null): boolean {
+  if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return true;
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'radio';
+}
+
+/** /posts/:postId : one plate, its rating, comments, and the way to the previous and next plate. */
+export default function PostPage() {
+  const id = parseId(useParams().postId);
+  if (id === null) return <PostNotFound />;
+  return <PostView key={id} id={id} />;
+}
+
+function PostNotFound({ message }: { message?: string }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-accent text-primary">
+        <SearchX className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">Post Not Found</h1>
+      <p className="text-muted-foreground">{message ?? 'This plate may have been removed, or the link is wrong.'}</p>
+      <Button asChild>
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+function PostView({ id }: { id: number }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const post = useQuery({
+    queryKey: postKeys.detail(id),
+    queryFn: () => fetchPost(id),
+    placeholderData: () => findCachedPost(queryClient, id),
+    staleTime: 30_000,
+  });
+  const neighbors = useQuery({
+    queryKey: postKeys.neighbors(id),
+    queryFn: () => fetchNeighbors(id),
+    staleTime: 60_000,
+    enabled: post.isSuccess && !post.isPlaceholderData,
+  });
+  const previousId = neighbors.data?.previousId ?? null;
+  const nextId = neighbors.data?.nextId ?? null;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (typingOrInDialog(event.target)) return;
+      const target = event.key === 'ArrowLeft' ? previousId : event.key === 'ArrowRight' ? nextId : null;
+      if (target === null) return;
+      event.preventDefault();
+      void navigate(`/posts/${target}`);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [previousId, nextId, navigate]);
+
+  if (post.isPending) return <PageSpinner label="Loading plate" />;
+  if (post.isError) {
+    const notFound = isApiError(post.error) && post.error.status === 404;
+    return <PostNotFound message={notFound ? undefined : post.error.message} />;
+  }
+  return (
+    <>
+      <PostDetail post={post.data} previousId={previousId} nextId={nextId} />
+      {previousId !== null || nextId !== null ? <NavigationTip /> : null}
+    </>
+  );
+}
+
+function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: number | null; nextId: number | null }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const toggleSave = useSavePost();
+  const share = useSharePost();
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  const own = isOwner(user, post);
+
+  useEffect(() => {
+    document.title = `${post.title} · Plates`;
+    return () => {
+      document.title = 'Plates';
+    };
+  }, [post.title]);
+
+  const onTouchStart = (event: TouchEvent) => {
+    const t = event.touches[0];
+    if (t) touch.current = { x: t.clientX, y: t.clientY };
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touch.current;
+    const t = event.changedTouches[0];
+    touch.current = null;
+    if (!start || !t) return;
+    const direction = swipeDirection(t.clientX - start.x, t.clientY - start.y);
+    if (direction === 'next' && nextId !== null) void navigate(`/posts/${nextId}`);
+    if (direction === 'previous' && previousId !== null) void navigate(`/posts/${previousId}`);
+  };
+
+  return (
+    <article className="grid gap-5" aria-labelledby="post-title">
+      <div className="overflow-hidden rounded-2xl border bg-card shadow-sm" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+        {post.image?.url ? (
+          <PostImage image={post.image} title={post.title} priority />
+        ) : (
+          <div className="flex aspect-video items-center justify-center bg-muted text-muted-foreground">No image available</div>
+        )}
+      </div>
+
+      <header className="grid gap-3">
+        <div className="flex items-start gap-2">
+          <h1 id="post-title" className="min-w-0 flex-1 font-display text-2xl font-bold leading-tight tracking-tight sm:text-3xl">
+            {post.title}
+          </h1>
+          <PostMenu post={post} onDeleted={() => void navigate('/')} />
+        </div>
+        {post.approvalStatus === 'pending' && own ? (
+          <Badge variant="warning" className="justify-self-start">
+            <Clock aria-hidden="true" />
+            Awaiting approval
+          </Badge>
+        ) : null}
+        <div className="flex items-center gap-3">
+          <AuthorAvatar author={post.user} className="size-10" />
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-1.5 text-sm font-semibold">
+              <span>{authorName(post.user)}</span>
+              <AuthorBadges author={post.user} />
+            </p>
+            <p className="text-xs text-muted-foreground">
+              <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+                {formatPostTime(post.createdAt)}
+              </time>
+            </p>
+          </div>
+        </div>
+        <RatingSummary average={post.averageRating} count={post.ratingCount} />
+        <PostChips post={post} />
+      </header>
+
+      {post.description ? <p className="whitespace-pre-line leading-relaxed">{post.description}</p> : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button asChild variant="outline" className="px-3 sm:px-4">
+          <a href="#comments-section" aria-label={`Comments (${post.commentCount})`}>
+            <MessageCircle aria-hidden="true" />
+            <span className="hidden sm:inline">Comments</span>
+            <span className="tabular-nums">({post.commentCount})</span>
+          </a>
+        </Button>
+        <Button variant="outline" className="px-3 sm:px-4" aria-pressed={post.isSaved} onClick={() => toggleSave(post)}>
+          <Bookmark aria-hidden="true" className={cn(post.isSaved && 'fill-primary text-primary')} />
+          {post.isSaved ? 'Saved' : 'Save'}
+        </Button>
+        <Button variant="outline" className="px-3 sm:px-4" onClick={() => void share(post)}>
+          <Share2 aria-hidden="true" />
+          Share
+        </Button>
+      </div>
+
+      {user && !own ? (
+        <YourRating post={post} />
+      ) : !user ? (
+        <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">
+          <Link to="/auth" className="font-semibold text-primary underline-offset-4 hover:underline">
+            Log in
+          </Link>{' '}
+          to rate this plate.
+        </p>
+      ) : null}
+
+      {/* always the same height, so the neighbours arriving later do not move the comments */}
+      <nav aria-label="More plates" className="flex min-h-11 justify-between gap-2">
+        {previousId !== null ? (
+          <Button asChild variant="ghost">
+            <Link to={`/posts/${previousId}`}>
+              <ChevronLeft aria-hidden="true" />
+              Previous plate
+            </Link>
+          </Button>
+        ) : (
+          <span />
+        )}
+        {nextId !== null ? (
+          <Button asChild variant="ghost">
+            <Link to={`/posts/${nextId}`}>
+              Next plate
+              <ChevronRight aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null}
+      </nav>
+
+      <CommentsSection post={post} scrollIntoView={hash === '#comments-section'} />
+    </article>
+  );
+}

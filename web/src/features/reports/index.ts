@@ -1,0 +1,1 @@
+export { ReportDialogHost } from './components/report-dialog';
