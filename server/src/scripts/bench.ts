@@ -7,12 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { buildApp } from '../app.js';
 import { ConfigError, parseConfig } from '../config.js';
 import { createLocalStorage } from '../lib/storage/index.js';
 import { createMediaService } from '../modules/media/media.service.js';
 import { encodeCursor } from '../modules/posts/posts.cursor.js';
-import { prng, renderDishImage, seedDatabase } from './seed-data.js';
+import { seedDatabase } from './seed-data.js';
 
 interface Result {
   name: string;
@@ -25,7 +26,8 @@ interface Result {
   max: number;
 }
 
-const FIXTURES = '/work/shared/fixtures/images';
+/** A real photograph committed with the browser journeys (CC0, see e2e/fixtures/README.md). */
+const PHOTO = path.resolve(import.meta.dirname, '../../../e2e/fixtures/coffee.jpg');
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -141,15 +143,13 @@ async function main(): Promise<void> {
       const media = createMediaService({
         storage: createLocalStorage({ dir: scratch, publicPrefix: '/uploads', publicOrigin: config.appUrl }),
       });
-      let photo: Buffer;
-      let label: string;
-      try {
-        photo = await readFile(path.join(FIXTURES, 'chelsea.png'));
-        label = 'chelsea.png';
-      } catch {
-        photo = await renderDishImage(prng(1), 0);
-        label = 'generated 1200x1200 JPEG';
-      }
+      // What a phone sends: a 12-megapixel (4000x3000) JPEG, made from a real photograph.
+      const photo = await sharp(await readFile(PHOTO))
+        .resize(4000, 3000, { fit: 'cover' })
+        .sharpen({ sigma: 1.5 })
+        .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+        .toBuffer();
+      const label = '12 MP JPEG';
       const times: number[] = [];
       const started = performance.now();
       for (let i = 0; i < uploads; i += 1) {
@@ -184,6 +184,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  // A mistyped option gets one line and the usage, not a stack trace.
+  const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency N] [--requests N] [--seconds N] [--uploads N]`);
+  else console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(badOption ? 2 : 1);
 });

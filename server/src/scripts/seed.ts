@@ -48,6 +48,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  // A mistyped option gets one line and the usage, not a stack trace.
+  const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run seed -- [--users N] [--posts N] [--seed N] [--password TEXT] [--images N]`);
+  else console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(badOption ? 2 : 1);
 });

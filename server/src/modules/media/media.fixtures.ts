@@ -4,12 +4,12 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
- * Test images: real photographs from shared/fixtures/images (CC0 / public domain, see its
- * README), a committed HEIC (server/src/test/fixtures/README.md), and everything else generated
- * here with sharp or by hand.
+ * Test images: real photographs (CC0 / public domain) and a HEIC, committed under
+ * server/src/test/fixtures (see its README), and everything else generated here with sharp or by
+ * hand.
  */
-const PHOTOS = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/images');
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures');
+const PHOTOS = path.join(FIXTURES, 'photos');
 
 export function photo(name: 'coffee' | 'chelsea' | 'astronaut'): Buffer {
   return readFileSync(path.join(PHOTOS, `${name}.png`));
