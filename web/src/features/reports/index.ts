@@ -1,1 +1,1 @@
-export { ReportDialogHost } from './components/report-dialog';
+export { ReportDialogHost } from './components/report-dialog-host';

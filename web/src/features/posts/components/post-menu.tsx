@@ -1,6 +1,6 @@
 import type { PostDto } from '@plates/common';
 import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import {
@@ -13,7 +13,9 @@ import { openReportDialog } from '../../../lib/app-events';
 import { useAuth } from '../../auth';
 import { useDeletePost } from '../hooks/use-delete-post';
 import { isOwner } from '../lib/viewer';
-import { EditPostDialog } from './edit-post-dialog';
+
+// The edit form (and the validation it carries) loads when first opened, not with every card.
+const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
 
 /**
  * The plate's menu for a signed-in viewer (document 2 §6): the owner gets Edit and Delete; an
@@ -22,6 +24,7 @@ import { EditPostDialog } from './edit-post-dialog';
 export function PostMenu({ post, onDeleted }: { post: PostDto; onDeleted?: () => void }) {
   const { user, isAdmin } = useAuth();
   const [editing, setEditing] = useState(false);
+  const [editLoaded, setEditLoaded] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const deletion = useDeletePost({ onDeleted: () => onDeleted?.() });
   if (!user) return null;
@@ -38,7 +41,10 @@ export function PostMenu({ post, onDeleted }: { post: PostDto; onDeleted?: () =>
         <DropdownMenuContent align="end" className="min-w-[11rem]">
           {own ? (
             <>
-              <DropdownMenuItem onSelect={() => setEditing(true)}>
+              <DropdownMenuItem onSelect={() => {
+                  setEditLoaded(true);
+                  setEditing(true);
+                }}>
                 <Pencil aria-hidden="true" />
                 Edit
               </DropdownMenuItem>
@@ -80,7 +86,11 @@ export function PostMenu({ post, onDeleted }: { post: PostDto; onDeleted?: () =>
         destructive
         onConfirm={() => deletion.mutate(post)}
       />
-      {own ? <EditPostDialog post={post} open={editing} onOpenChange={setEditing} /> : null}
+      {own && editLoaded ? (
+        <Suspense fallback={null}>
+          <EditPostDialog post={post} open={editing} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

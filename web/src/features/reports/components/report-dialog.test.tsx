@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openReportDialog } from '../../../lib/app-events';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
-import { ReportDialogHost } from './report-dialog';
+import { ReportDialogHost } from './report-dialog-host';
 
 function setup(reply: Parameters<typeof stubFetch>[0][string]) {
   localStorage.setItem('auth_token', 't');

@@ -1,6 +1,6 @@
 import { PostReportReasons, UserReportReasons, type ReportBody } from '@plates/common';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -15,28 +15,10 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, type ApiError } from '../../../lib/api';
-import { OPEN_REPORT_DIALOG, type OpenReportDetail } from '../../../lib/app-events';
+import type { OpenReportDetail } from '../../../lib/app-events';
 
 export function submitReport(body: ReportBody): Promise<{ id: number; message: string }> {
   return apiRequest('POST', '/api/reports', body);
-}
-
-/** Listens for `openReportDialog` (a post's or a profile's menu) and shows the report form. */
-export function ReportDialogHost() {
-  const [target, setTarget] = useState<OpenReportDetail | null>(null);
-  useEffect(() => {
-    const onOpen = (event: Event) => setTarget((event as CustomEvent<OpenReportDetail>).detail);
-    window.addEventListener(OPEN_REPORT_DIALOG, onOpen);
-    return () => window.removeEventListener(OPEN_REPORT_DIALOG, onOpen);
-  }, []);
-  return (
-    <ReportDialog
-      target={target}
-      onOpenChange={(open) => {
-        if (!open) setTarget(null);
-      }}
-    />
-  );
 }
 
 interface ReportDialogProps {
