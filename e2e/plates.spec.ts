@@ -84,6 +84,20 @@ test('a cook uploads a plate, an admin approves it, a taster rates and comments,
   await cookPage.goto(postUrl);
   await expect(cookPage.getByText('That foam is a work of art.')).toBeVisible();
   await expect(cookPage.getByRole('radio', { name: '5 stars' })).toHaveCount(0);
+  // The cook's bell has the news; opening the panel marks it read, and a click leads to the plate.
+  await cookPage.goto('/');
+  const bell = cookPage.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const panel = cookPage.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByText('New rating')).toBeVisible();
+  await expect(panel.getByText('New comment')).toBeVisible();
+  await expect(panel.getByText('Plate approved')).toBeVisible();
+  await cookPage.screenshot({ path: 'e2e/artifacts/notifications-desktop.png' });
+  await panel.getByText('New rating').click();
+  await cookPage.waitForURL(postUrl);
+  await expect(cookPage.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+
   await cookPage.goto('/leaderboard');
   const row = cookPage
     .getByRole('list', { name: 'Cooks by points' })

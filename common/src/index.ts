@@ -5,3 +5,4 @@ export * from './schemas/auth.js';
 export * from './schemas/error.js';
 export * from './levels.js';
 export * from './schemas/posts.js';
+export * from './schemas/notifications.js';

@@ -32,6 +32,7 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createPointsService } from './modules/points/points.service.js';
 import { createPostsRepository } from './modules/posts/posts.repository.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(commentsRoutes({ comments }));
   await app.register(reportsRoutes({ reports, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(leaderboardRoutes({ leaderboard }));
+  await app.register(notificationsRoutes({ notifications: engagementNotifications }));
   await registerWebApp(app, config.webDistDir, {
     headFor: createShareMeta({ posts, repo: postsRepo, appUrl: config.appUrl }),
   });

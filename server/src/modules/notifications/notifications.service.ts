@@ -1,5 +1,19 @@
+import {
+  NOTIFICATIONS_CLEARED,
+  type ClearNotificationsResponse,
+  type MarkNotificationsReadResponse,
+  type NotificationsResponse,
+} from '@plates/common';
 import type { Db, Tx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { decodeCursor, encodeCursor } from '../posts/posts.cursor.js';
+import { toNotificationDto } from './notifications.mapper.js';
+import { createNotificationsRepository, type NotificationsRepository } from './notifications.repository.js';
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+} as const;
 
 /** Notification types this server writes (document 1 §3; the panel maps each to an icon and a link). */
 export type NotificationType =
@@ -29,11 +43,43 @@ export interface NewNotification {
 }
 
 /**
- * Writes notification rows in the caller's transaction. Realtime delivery (the `notification`
- * socket event) joins with the realtime issue; the rows and their types are right now.
+ * Writes notification rows in the caller's transaction (`notify`), and serves the recipient's
+ * panel: list, mark read, clear. Every read and write is scoped to the viewer's own rows.
+ * Realtime delivery (the `notification` socket event) joins with the realtime issue.
  */
-export function createNotificationsService(db: Db) {
+export function createNotificationsService(db: Db, repo: NotificationsRepository = createNotificationsRepository(db)) {
   return {
+    /** A page of the viewer's notifications, newest first (keyset on created_at, id), with the unread badge count. */
+    async list(viewerId: number, query: { cursor?: string | undefined; limit: number }): Promise<NotificationsResponse> {
+      const cursor = decodeCursor(query.cursor);
+      const [rows, unreadCount] = await Promise.all([
+        repo.page(viewerId, { cursor, limit: query.limit + 1 }),
+        repo.unreadCount(viewerId),
+      ]);
+      const shown = rows.slice(0, query.limit);
+      const last = shown[shown.length - 1];
+      return {
+        notifications: shown.map(toNotificationDto),
+        unreadCount,
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.keyAt, id: last.id }) : null,
+      };
+    },
+
+    /** Marks one of the viewer's notifications read (someone else's or a missing one is 404), or all of them. */
+    async markRead(viewerId: number, notificationId?: number): Promise<MarkNotificationsReadResponse> {
+      if (notificationId !== undefined && !(await repo.owns(viewerId, notificationId))) {
+        throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound, 'notificationId');
+      }
+      const updated = await repo.markRead(viewerId, notificationId);
+      return { updated, unreadCount: await repo.unreadCount(viewerId) };
+    },
+
+    /** Deletes all of the viewer's notifications (nobody else's). */
+    async clear(viewerId: number): Promise<ClearNotificationsResponse> {
+      await repo.clear(viewerId);
+      return { message: NOTIFICATIONS_CLEARED };
+    },
+
     async notify(n: NewNotification, tx: Db | Tx = db): Promise<void> {
       if (n.actorId != null && n.actorId === n.userId) return;
       await tx.insert(notifications).values({

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
 import { displayNameOf, useAuth } from '../../features/auth';
+import { NotificationsBell } from '../../features/notifications';
 import { AccountMenu, UserAvatar } from './account-menu';
 import { ThemeMenu } from './theme-menu';
 
@@ -16,6 +17,7 @@ export function Header() {
         </Link>
         <div className="ml-auto flex items-center gap-1">
           <ThemeMenu />
+          {user ? <NotificationsBell /> : null}
           {user ? (
             <AccountMenu
               user={user}

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { notifications, users } from '../../db/schema/index.js';
+import type { Keyset } from '../posts/posts.repository.js';
+
+const actor = alias(users, 'actor');
+
+export interface NotificationRow {
+  id: number;
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  createdAt: Date;
+  /** `created_at` in PostgreSQL's text form, exact to the microsecond, for the keyset cursor. */
+  keyAt: string;
+  postId: number | null;
+  actorId: number | null;
+  metadata: Record<string, unknown> | null;
+  actorUsername: string | null;
+  actorDisplayName: string | null;
+  actorProfileImage: string | null;
+}
+
+/** `(created_at, id) < (cursor)`: rows after the cursor in newest-first order. */
+function before(cursor: Keyset | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
+}
+
+export function createNotificationsRepository(db: Db) {
+  return {
+    /** One page of a user's notifications, newest first, each with its actor joined (one statement). */
+    async page(userId: number, options: { cursor?: Keyset | undefined; limit: number }): Promise<NotificationRow[]> {
+      return db
+        .select({
+          id: notifications.id,
+          type: notifications.type,
+          title: notifications.title,
+          message: notifications.message,
+          read: notifications.read,
+          createdAt: notifications.createdAt,
+          keyAt: sql<string>`${notifications.createdAt}::text`,
+          postId: notifications.postId,
+          actorId: notifications.actorId,
+          metadata: notifications.metadata,
+          actorUsername: actor.username,
+          actorDisplayName: actor.displayName,
+          actorProfileImage: actor.profileImage,
+        })
+        .from(notifications)
+        .leftJoin(actor, eq(actor.id, notifications.actorId))
+        .where(and(eq(notifications.userId, userId), before(options.cursor)))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(options.limit);
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Whether the notification exists and belongs to the user. */
+    async owns(userId: number, notificationId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Marks the user's unread notifications read (one, or all when no id); answers how many changed. */
+    async markRead(userId: number, notificationId?: number): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ read: true })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.read, false),
+            notificationId === undefined ? undefined : eq(notifications.id, notificationId),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    async clear(userId: number): Promise<number> {
+      const rows = await db
+        .delete(notifications)
+        .where(eq(notifications.userId, userId))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

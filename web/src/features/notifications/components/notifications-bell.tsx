@@ -1,0 +1,156 @@
+import type { NotificationDto } from '@plates/common';
+import { Bell, X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
+import { cn } from '../../../lib/utils';
+import { useClearNotifications, useMarkNotificationsRead, useNotifications } from '../hooks/use-notifications';
+import { NOTIFICATION_SESSION_DELAY_MS, notificationTarget } from '../lib/notification-target';
+import { NotificationIcon } from './notification-icon';
+
+/** "9+" above 9 (document 1 §9). */
+export function badgeText(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+/**
+ * The header bell (signed-in users only) and the notifications side sheet it opens: right side,
+ * full height, full width on phones. Opening it with unread items marks them all read (one call).
+ */
+export function NotificationsBell() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const { notifications, unreadCount, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const clearAll = useClearNotifications();
+
+  // The delayed second step of a message notification must survive the sheet (and the header, on a
+  // full-screen page) unmounting, so it is not cleared on unmount; a newer click replaces it.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (next && unreadCount > 0) markRead.mutate(undefined);
+  }
+
+  function openNotification(n: NotificationDto) {
+    if (!n.read) markRead.mutate(n.id);
+    const target = notificationTarget(n);
+    if (target.path) void navigate(target.path);
+    if (target.then) {
+      const then = target.then;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void navigate(then), NOTIFICATION_SESSION_DELAY_MS);
+    }
+    setOpen(false);
+  }
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Trigger asChild>
+        <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={`Notifications, ${unreadCount} unread`}>
+          <Bell className="size-5!" aria-hidden="true" />
+          {unreadCount > 0 ? (
+            <span
+              data-testid="notifications-badge"
+              aria-hidden="true"
+              className="absolute right-1 top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground"
+            >
+              {badgeText(unreadCount)}
+            </span>
+          ) : null}
+        </Button>
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+        <DialogPrimitive.Content
+          className="fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col border-l bg-background text-foreground shadow-xl outline-none sm:max-w-md"
+        >
+          <div className="flex items-center gap-2 border-b px-4 py-3">
+            <DialogPrimitive.Title className="font-display text-xl font-bold tracking-tight">Notifications</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">Your latest activity on Plates</DialogPrimitive.Description>
+            <DialogPrimitive.Close
+              aria-label="Close"
+              className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          </div>
+          <div className="flex flex-wrap gap-2 border-b px-4 py-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={unreadCount === 0 || markRead.isPending}
+              onClick={() => markRead.mutate(undefined)}
+            >
+              Mark all as read
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={notifications.length === 0 || clearAll.isPending}
+              onClick={() => clearAll.mutate()}
+            >
+              Clear all
+            </Button>
+          </div>
+          <div className="flex-1 overflow-y-auto">
+            {isPending ? (
+              <div className="flex justify-center p-8">
+                <Spinner />
+              </div>
+            ) : isError && notifications.length === 0 ? (
+              <p className="p-8 text-center text-sm text-muted-foreground">Could not load notifications.</p>
+            ) : notifications.length === 0 ? (
+              <p className="p-8 text-center text-sm text-muted-foreground">No notifications yet</p>
+            ) : (
+              <>
+                <ul aria-label="Notifications" className="divide-y">
+                  {notifications.map((n) => (
+                    <li key={n.id}>
+                      <button
+                        type="button"
+                        onClick={() => openNotification(n)}
+                        className={cn(
+                          'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                          !n.read && 'bg-primary/5',
+                        )}
+                      >
+                        <span className="mt-0.5 shrink-0">
+                          <NotificationIcon type={n.type} />
+                        </span>
+                        <span className="grid min-w-0 flex-1 gap-0.5">
+                          <span className="font-semibold leading-snug">{n.title}</span>
+                          <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{n.message}</span>
+                          <time dateTime={n.createdAt} title={formatFullDate(n.createdAt)} className="text-xs text-muted-foreground">
+                            {formatCommentTime(n.createdAt)}
+                          </time>
+                        </span>
+                        {n.read ? null : (
+                          <span className="mt-2 size-2.5 shrink-0 rounded-full bg-primary">
+                            <span className="sr-only">Unread</span>
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                {hasNextPage ? (
+                  <div className="flex justify-center p-4">
+                    <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                      {isFetchingNextPage ? 'Loading...' : 'Load more'}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

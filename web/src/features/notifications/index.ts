@@ -1,0 +1,3 @@
+/** The notifications feature's public surface: the header bell and its panel. */
+export { NotificationsBell } from './components/notifications-bell';
+export { notificationKeys } from './api/keys';

@@ -1,0 +1,54 @@
+import type { NotificationDto } from '@plates/common';
+
+/** Delay before a message notification opens its session (document 1 §9). */
+export const NOTIFICATION_SESSION_DELAY_MS = 100;
+
+/** Where a notification leads: `path` at once, then `then` after NOTIFICATION_SESSION_DELAY_MS. */
+export interface NotificationTarget {
+  path: string | null;
+  then?: string;
+}
+
+type Target = Pick<NotificationDto, 'type' | 'postId' | 'actorId' | 'metadata'>;
+
+const post = (n: Target) => (n.postId != null ? `/posts/${n.postId}` : null);
+const profile = (n: Target) => (n.actorId != null ? `/profile/${n.actorId}` : null);
+
+function sessionIdOf(metadata: string | null): number | null {
+  if (!metadata) return null;
+  try {
+    const value: unknown = JSON.parse(metadata);
+    if (typeof value !== 'object' || value === null) return null;
+    const id = Number((value as { sessionId?: unknown }).sessionId);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Navigation by type (document 1 §4). */
+export function notificationTarget(n: Target): NotificationTarget {
+  switch (n.type) {
+    case 'comment':
+    case 'rating':
+    case 'like':
+    case 'reply':
+    case 'post_approved':
+    case 'post_rejected':
+      return { path: post(n) ?? profile(n) };
+    case 'follow':
+      return { path: profile(n) };
+    case 'chat_request':
+      return { path: '/chat?tab=requests' };
+    case 'chat_request_accepted':
+      return { path: '/chat?tab=messages' };
+    case 'message':
+    case 'new_message': {
+      const sessionId = sessionIdOf(n.metadata);
+      const then = sessionId !== null ? `/chat?sessionId=${sessionId}` : profile(n);
+      return then ? { path: '/chat', then } : { path: '/chat' };
+    }
+    default:
+      return { path: post(n) ?? profile(n) };
+  }
+}
