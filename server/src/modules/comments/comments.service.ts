@@ -1,5 +1,7 @@
 import { MESSAGES, type CommentsResponse, type HeartResponse, type ReplyDto } from '@plates/common';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { assertCanView, assertEngageable, assertVisible, type CanView, type Viewer } from '../ratings/ratings.service.js';
 import { toCommentDto, toReplyDto } from './comments.mapper.js';
@@ -10,21 +12,12 @@ type SignedIn = { id: number; isAdmin: boolean };
 export const COMMENT_MESSAGES = {
   commentNotFound: 'Comment not found',
   replyNotFound: 'Reply not found',
-  invalidCursor: 'Invalid cursor',
 } as const;
 
-/** Opaque page cursors: base64url of the last id shown. */
-export function encodeCursor(id: number): string {
-  return Buffer.from(`c:${id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): number | null {
-  if (cursor === undefined || cursor === '') return null;
-  const match = /^c:(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const id = match ? Number(match[1]) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('VALIDATION_ERROR', COMMENT_MESSAGES.invalidCursor, 'cursor');
-  return id;
-}
+/** Comment pages end at the last id shown (a page cursor holds `[id]`). */
+const CommentKeys = z.tuple([z.number().int().positive().max(2_147_483_647)]);
+export const encodeCommentCursor = (id: number): string => encodeCursor([id]);
+const decodeCommentCursor = (cursor: string | undefined): number | null => decodeCursor(cursor, CommentKeys)?.[0] ?? null;
 
 /** Author of the content, the plate's owner, or an admin. */
 function assertMayDelete(target: CommentTarget, viewer: SignedIn): void {
@@ -67,7 +60,7 @@ export function createCommentsService(deps: {
      * queries whatever the page holds (the plate, the comments, the replies), hearts included.
      */
     async list(postId: number, viewer: Viewer, page: { cursor?: string | undefined; limit: number }): Promise<CommentsResponse> {
-      const beforeId = decodeCursor(page.cursor);
+      const beforeId = decodeCommentCursor(page.cursor);
       await assertCanView(deps.canView, postId, viewer);
       assertVisible(await repo.findPostGate(postId), viewer);
       const rows = await repo.commentsPage(postId, viewer?.id ?? null, beforeId, page.limit + 1);
@@ -85,7 +78,7 @@ export function createCommentsService(deps: {
       const last = shown[shown.length - 1];
       return {
         comments: shown.map((c) => toCommentDto(c, byComment.get(c.id) ?? [])),
-        nextCursor: rows.length > page.limit && last ? encodeCursor(last.id) : null,
+        nextCursor: rows.length > page.limit && last ? encodeCommentCursor(last.id) : null,
       };
     },
 

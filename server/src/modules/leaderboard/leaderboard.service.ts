@@ -1,19 +1,20 @@
 import { LEVELS, levelForPoints, type LeaderboardResponse } from '@plates/common';
-import { AppError } from '../../lib/app-error.js';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { LeaderboardRepository, LeaderboardRow } from './leaderboard.repository.js';
 
 type Entry = LeaderboardResponse['users'][number];
 
-/** Opaque cursor: base64url of "points:id" of the last row shown. */
+/** Leaderboard pages end at the last row shown: `[points, id]`. */
+const LeaderboardKeys = z.tuple([z.number().int(), z.number().int().positive().max(2_147_483_647)]);
+
 export function encodeLeaderboardCursor(row: { points: number; id: number }): string {
-  return Buffer.from(`l:${row.points}:${row.id}`).toString('base64url');
+  return encodeCursor([row.points, row.id]);
 }
 
 export function decodeLeaderboardCursor(cursor: string | undefined): { points: number; id: number } | null {
-  if (cursor === undefined || cursor === '') return null;
-  const match = /^l:(-?\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new AppError('VALIDATION_ERROR', 'Invalid cursor', 'cursor');
-  return { points: Number(match[1]), id: Number(match[2]) };
+  const keys = decodeCursor(cursor, LeaderboardKeys);
+  return keys ? { points: keys[0], id: keys[1] } : null;
 }
 
 export function toLeaderboardEntry(row: LeaderboardRow, rank: number): Entry {
