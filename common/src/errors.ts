@@ -68,6 +68,7 @@ export const MESSAGES = {
   loginRateLimited: 'Too many login attempts. Please try again later.',
   registerRateLimited: 'Too many registration attempts. Please try again later.',
   mailRateLimited: 'Too many email requests. Please try again later.',
+  uploadRateLimited: 'Too many uploads. Please try again later.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   malformedJson: 'Invalid request: the body is not valid JSON.',
   payloadTooLarge: 'Invalid request: the body is too large.',

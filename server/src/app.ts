@@ -211,7 +211,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     }),
   );
   await app.register(mediaRoutes({ storage }));
-  await app.register(postsRoutes({ posts, media }));
+  await app.register(postsRoutes({ posts, media, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(geocodeRoutes({ geocoder: createGeocoder() }));
   await app.register(ratingsRoutes({ ratings }));
   await app.register(commentsRoutes({ comments }));

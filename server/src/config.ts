@@ -71,6 +71,8 @@ export interface RateLimits {
   /** Reports a signed-in user may file per window. */
   reportsPerUser: number;
   reportWindowMs: number;
+  uploadsPerUser: number;
+  uploadWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -84,6 +86,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mailWindowMs: 60 * 60_000,
   reportsPerUser: 20,
   reportWindowMs: 60 * 60_000,
+  uploadsPerUser: 30,
+  uploadWindowMs: 60 * 60_000,
 };
 
 export interface Config {

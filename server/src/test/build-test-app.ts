@@ -23,6 +23,7 @@ const RELAXED_LIMITS: RateLimits = {
   registerPerIp: 1000,
   mailPerIp: 1000,
   mailPerAddress: 1000,
+  uploadsPerUser: 1000,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   FeedQuery,
   FeedResponse,
   IdParams,
+  MESSAGES,
   MessageResponse,
   PageQuery,
   PendingPostsQuery,
@@ -18,7 +19,9 @@ import {
   TopRatedQuery,
   UpdatePostBody,
 } from '@plates/common';
+import type { RateLimits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import { limited, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { requireAdmin, requireUser } from '../../plugins/authentication.js';
 import type { MediaService } from '../media/media.service.js';
 import { readImageUpload } from '../media/multipart.js';
@@ -32,6 +35,7 @@ const errors = {
   409: ErrorBody,
   413: ErrorBody,
   415: ErrorBody,
+  429: ErrorBody,
 };
 
 /** The signed-in viewer, or null: reading never needs an account. */
@@ -63,8 +67,30 @@ function metaOf(request: FastifyRequest): RequestMeta {
 }
 
 /** Plates: feed, detail, upload, edit, delete, saves, cuisines, top rated and moderation. */
-export function postsRoutes(options: { posts: PostsService; media: MediaService }) {
-  const { posts, media } = options;
+export function postsRoutes(options: {
+  posts: PostsService;
+  media: MediaService;
+  limits: RateLimits;
+  store: RateLimitStore;
+}) {
+  const { posts, media, limits, store } = options;
+  const countUpload = limited(store, MESSAGES.uploadRateLimited, [
+    {
+      name: 'upload-user',
+      max: limits.uploadsPerUser,
+      windowMs: limits.uploadWindowMs,
+      key: (request) => (request.auth ? `u${request.auth.user.id}` : undefined),
+    },
+  ]);
+  /** Counted before any of the body is read; a refused upload closes the connection on its unread body. */
+  const uploadLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await countUpload.call(request.server, request, reply);
+    } catch (error) {
+      reply.header('connection', 'close');
+      throw error;
+    }
+  };
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -93,6 +119,7 @@ export function postsRoutes(options: { posts: PostsService; media: MediaService 
           response: { 201: PostDto, ...errors },
         },
         preValidation: needUser,
+        preHandler: uploadLimit,
       },
       async (request, reply) => {
         const author = signedIn(request);

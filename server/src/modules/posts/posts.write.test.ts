@@ -34,9 +34,9 @@ async function form(parts: Part[]) {
   };
 }
 
-async function upload(parts: Part[], headers: Record<string, string> = {}) {
+async function upload(parts: Part[], headers: Record<string, string> = {}, app = t.app) {
   const body = await form(parts);
-  return t.app.inject({ method: 'POST', url: '/api/posts', payload: body.payload, headers: { ...body.headers, ...headers } });
+  return app.inject({ method: 'POST', url: '/api/posts', payload: body.payload, headers: { ...body.headers, ...headers } });
 }
 
 const image = (): Part => ['image', { bytes: png, filename: 'dish.png', type: 'image/png' }];
@@ -294,5 +294,31 @@ describe('saves', () => {
       .from(pointTransactions)
       .where(and(eq(pointTransactions.userId, viewer.id)));
     expect(noPoints).toHaveLength(0);
+  });
+});
+
+describe('upload rate limit', () => {
+  let limitedApp: TestApp;
+  beforeAll(async () => {
+    limitedApp = await buildTestApp({ rateLimits: { uploadsPerUser: 2 } });
+  });
+  afterAll(async () => {
+    await limitedApp?.close();
+  });
+
+  it('stops one member after their hourly uploads, before reading the photo, and not the others', async () => {
+    const cook = await makeUser(limitedApp.app);
+    const other = await makeUser(limitedApp.app);
+    const as = async (user: User) => ({ authorization: (await signIn(limitedApp.app, user.username)).authorization });
+    const cookHeaders = await as(cook);
+    for (const title of ['First plate', 'Second plate']) {
+      expect((await upload([['title', title], image()], cookHeaders, limitedApp.app)).statusCode).toBe(201);
+    }
+    const third = await upload([['title', 'Third plate'], image()], cookHeaders, limitedApp.app);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many uploads. Please try again later.' });
+    expect(third.headers.connection).toBe('close');
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await upload([['title', 'Someone else'], image()], await as(other), limitedApp.app)).statusCode).toBe(201);
   });
 });
