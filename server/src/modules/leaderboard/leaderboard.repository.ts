@@ -1,19 +1,13 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users, userVerifications } from '../../db/schema/index.js';
+import { activeVerification, authorColumns, type AuthorRow, type VerifiedType } from '../users/users.author.js';
 
 /** Who is ranked: active accounts with a verified email. */
 const ranked = and(eq(users.accountStatus, 'active'), eq(users.emailVerified, true));
 
-export interface LeaderboardRow {
-  id: number;
-  username: string;
-  displayName: string | null;
-  profileImage: string | null;
-  isAdmin: boolean;
-  points: number;
-  level: number;
-  verifiedType: 'blue' | 'gold' | 'business' | null;
+export interface LeaderboardRow extends AuthorRow {
+  verifiedType: VerifiedType;
 }
 
 export function createLeaderboardRepository(db: Db) {
@@ -21,18 +15,9 @@ export function createLeaderboardRepository(db: Db) {
     /** Users after the cursor (points desc, id asc), with their active verification badge. */
     async page(after: { points: number; id: number } | null, limit: number): Promise<LeaderboardRow[]> {
       return db
-        .select({
-          id: users.id,
-          username: users.username,
-          displayName: users.displayName,
-          profileImage: users.profileImage,
-          isAdmin: users.isAdmin,
-          points: users.points,
-          level: users.level,
-          verifiedType: userVerifications.verifiedType,
-        })
+        .select({ ...authorColumns, verifiedType: userVerifications.verifiedType })
         .from(users)
-        .leftJoin(userVerifications, and(eq(userVerifications.userId, users.id), eq(userVerifications.isActive, true)))
+        .leftJoin(userVerifications, activeVerification)
         .where(
           and(
             ranked,

@@ -1,6 +1,7 @@
 import { LEVELS, levelForPoints, type LeaderboardResponse } from '@plates/common';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { toAuthor } from '../users/users.author.js';
 import type { LeaderboardRepository, LeaderboardRow } from './leaderboard.repository.js';
 
 type Entry = LeaderboardResponse['users'][number];
@@ -19,19 +20,7 @@ export function decodeLeaderboardCursor(cursor: string | undefined): { points: n
 
 export function toLeaderboardEntry(row: LeaderboardRow, rank: number): Entry {
   const level = LEVELS.find((l) => l.level === row.level) ?? levelForPoints(row.points);
-  return {
-    id: row.id,
-    username: row.username,
-    displayName: row.displayName ?? null,
-    profileImage: row.profileImage ?? null,
-    isAdmin: row.isAdmin,
-    isVerified: row.verifiedType !== null,
-    verifiedType: row.verifiedType ?? null,
-    points: row.points,
-    level: level.level,
-    rank,
-    levelName: level.name,
-  };
+  return { ...toAuthor(row, row.verifiedType), level: level.level, rank, levelName: level.name };
 }
 
 /**

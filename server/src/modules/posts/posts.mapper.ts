@@ -1,18 +1,11 @@
-import type { Author, Category, ImageDto, PostDto } from '@plates/common';
+import type { Category, ImageDto, PostDto } from '@plates/common';
 import type { Post } from '../../db/schema/index.js';
+import { toAuthor, type AuthorRow, type VerifiedType } from '../users/users.author.js';
 
 export interface PostRow {
   post: Post;
-  author: {
-    id: number;
-    username: string;
-    displayName: string | null;
-    profileImage: string | null;
-    isAdmin: boolean;
-    points: number;
-    level: number;
-  };
-  verifiedType: 'blue' | 'gold' | 'business' | null;
+  author: AuthorRow;
+  verifiedType: VerifiedType;
   likeCount: number;
   saved: boolean;
   userRating: number | null;
@@ -27,20 +20,6 @@ export interface ResolvedImage {
 /** Mean of the stars, to two decimals; 0 when nobody rated. */
 export function averageRating(sum: number, count: number): number {
   return count > 0 ? Math.round((sum / count) * 100) / 100 : 0;
-}
-
-export function toAuthor(row: PostRow['author'], verifiedType: PostRow['verifiedType']): Author {
-  return {
-    id: row.id,
-    username: row.username,
-    displayName: row.displayName ?? null,
-    profileImage: row.profileImage ?? null,
-    isAdmin: row.isAdmin,
-    isVerified: verifiedType !== null,
-    verifiedType,
-    points: row.points,
-    level: row.level,
-  };
 }
 
 /** The one shape a plate leaves the server in. Explicit, so no column leaks by accident. */

@@ -17,6 +17,7 @@ import {
   type NewPost,
   type Post,
 } from '../../db/schema/index.js';
+import { activeVerification, authorColumns } from '../users/users.author.js';
 
 type Conn = Db | Tx;
 
@@ -201,15 +202,7 @@ export function createPostsRepository(db: Db) {
       return conn
         .select({
           post: posts,
-          author: {
-            id: users.id,
-            username: users.username,
-            displayName: users.displayName,
-            profileImage: users.profileImage,
-            isAdmin: users.isAdmin,
-            points: users.points,
-            level: users.level,
-          },
+          author: authorColumns,
           verifiedType: userVerifications.verifiedType,
           likeCount: sql<number>`(select count(*)::int from ${likes} where ${likes.postId} = ${posts.id})`.mapWith(Number),
           saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean),
@@ -219,7 +212,7 @@ export function createPostsRepository(db: Db) {
         .innerJoin(users, eq(users.id, posts.userId))
         .leftJoin(
           userVerifications,
-          and(eq(userVerifications.userId, users.id), eq(userVerifications.isActive, true)),
+          activeVerification,
         )
         .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewerId)))
         .leftJoin(
