@@ -85,3 +85,13 @@ export async function makePost(
   }
   return post;
 }
+
+/** A user made with `makeUser` and signed in: the row and the headers to act as them. */
+export async function makeSignedInUser(
+  app: App,
+  overrides: Parameters<typeof makeUser>[1] = {},
+): Promise<{ user: User; headers: { authorization: string } }> {
+  const user = await makeUser(app, overrides);
+  const { authorization } = await signIn(app, user.username);
+  return { user, headers: { authorization } };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommentsResponse, ReplyDto } from '@plates/common';
 import { commentHearts, commentReplies, notifications, posts, ratings, replyHearts, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makePost, makeUser, signIn } from '../../test/factories.js';
+import { makePost, makeSignedInUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,11 +15,7 @@ afterAll(async () => {
 
 const db = () => t.app.services.database.db;
 
-async function cook(overrides: Partial<User> = {}) {
-  const user = await makeUser(t.app, overrides);
-  const { authorization } = await signIn(t.app, user.username);
-  return { user, headers: { authorization } };
-}
+const cook = (overrides: Partial<User> = {}) => makeSignedInUser(t.app, overrides);
 type Cook = Awaited<ReturnType<typeof cook>>;
 
 const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown) =>

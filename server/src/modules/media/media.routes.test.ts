@@ -18,6 +18,7 @@ import { MEDIA_MESSAGES } from './media.messages.js';
 import { mediaRoutes } from './media.routes.js';
 import { createMediaService, type ProcessedImage } from './media.service.js';
 import { multipartOptions, readImageUpload } from './multipart.js';
+import { multipartBody, type FormPart } from '../../test/multipart.js';
 
 /** The media routes plus a stand-in upload route, with the project's error handling, as app.ts wires them. */
 async function buildMediaApp(storage: ImageStorage): Promise<FastifyInstance> {
@@ -36,21 +37,8 @@ async function buildMediaApp(storage: ImageStorage): Promise<FastifyInstance> {
   return app;
 }
 
-async function form(parts: Array<[string, string | { bytes: Buffer; filename: string; type: string }]>) {
-  const data = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') data.append(name, value);
-    else data.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
-
-async function upload(app: FastifyInstance, parts: Parameters<typeof form>[0]) {
-  return app.inject({ method: 'POST', url: '/api/test/upload', ...(await form(parts)) });
+async function upload(app: FastifyInstance, parts: FormPart[]) {
+  return app.inject({ method: 'POST', url: '/api/test/upload', ...(await multipartBody(parts)) });
 }
 
 const image = (bytes: Buffer, filename = 'dish.png', type = 'image/png') => ({ bytes, filename, type });

@@ -5,6 +5,7 @@ import { pointTransactions, posts, saves, users, type User } from '../../db/sche
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
 import { sized } from '../media/media.fixtures.js';
+import { multipartBody, type FormPart } from '../../test/multipart.js';
 
 let t: TestApp;
 let png: Buffer;
@@ -20,22 +21,10 @@ async function headersOf(user: User) {
   return { authorization: (await signIn(t.app, user.username)).authorization };
 }
 
-type Part = [string, string | { bytes: Buffer; filename: string; type: string }];
-async function form(parts: Part[]) {
-  const data = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') data.append(name, value);
-    else data.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
+type Part = FormPart;
 
 async function upload(parts: Part[], headers: Record<string, string> = {}, app = t.app) {
-  const body = await form(parts);
+  const body = await multipartBody(parts);
   return app.inject({ method: 'POST', url: '/api/posts', payload: body.payload, headers: { ...body.headers, ...headers } });
 }
 

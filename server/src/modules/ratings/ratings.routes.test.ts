@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pointRules, pointTransactions, posts, ratings, users, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makePost, makeUser, signIn } from '../../test/factories.js';
+import { makePost, makeSignedInUser } from '../../test/factories.js';
 import { createRatingsRepository } from './ratings.repository.js';
 
 let t: TestApp;
@@ -15,11 +15,7 @@ afterAll(async () => {
 
 const db = () => t.app.services.database.db;
 
-async function cook(overrides: Partial<User> = {}) {
-  const user = await makeUser(t.app, overrides);
-  const { authorization } = await signIn(t.app, user.username);
-  return { user, headers: { authorization } };
-}
+const cook = (overrides: Partial<User> = {}) => makeSignedInUser(t.app, overrides);
 
 const rate = (postId: number, headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/posts/${postId}/rate`, headers, payload: payload as object });

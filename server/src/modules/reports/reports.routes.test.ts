@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SUBMITTED } from '@plates/common';
 import { reports, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makePost, makeUser, signIn } from '../../test/factories.js';
+import { makePost, makeUser, makeSignedInUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,11 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function cook(overrides: Partial<User> = {}) {
-  const user = await makeUser(t.app, overrides);
-  const { authorization } = await signIn(t.app, user.username);
-  return { user, headers: { authorization } };
-}
+const cook = (overrides: Partial<User> = {}) => makeSignedInUser(t.app, overrides);
 const report = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/reports', headers, payload: payload as object });
 
