@@ -6,7 +6,8 @@ import { stubFetch } from '../../../test/fetch';
 import { feedPage, makePost, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
 import { postKeys } from '../api/keys';
-import { SwipeViewerHost, swipeDirection } from './swipe-viewer';
+import { swipeDirection } from '../hooks/use-swipe';
+import { SwipeViewerHost } from './swipe-viewer';
 
 describe('swipe viewer', () => {
   it('opens on openSwipeModal over the loaded plates; arrows, buttons and Escape', async () => {

@@ -2,21 +2,15 @@ import type { FeedResponse, PostDto } from '@plates/common';
 import { useQuery, type InfiniteData } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useSwipe } from '../hooks/use-swipe';
 import { OPEN_SWIPE_MODAL, type OpenSwipeModalDetail } from '../../../lib/app-events';
 import { authorName } from './author-line';
 import { PostImage } from './post-image';
 import { RatingSummary } from './rating-summary';
 
-export const SWIPE_THRESHOLD_PX = 50;
 export const SWIPE_HINT_MS = 3_000;
-
-/** Left or right from a touch start and end; null for a tap or a mostly vertical move. */
-export function swipeDirection(dx: number, dy: number): 'next' | 'previous' | null {
-  if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) < Math.abs(dy)) return null;
-  return dx < 0 ? 'next' : 'previous';
-}
 
 /**
  * Listens for the `openSwipeModal` window event and shows the full-screen viewer over the plates
@@ -44,7 +38,6 @@ export function SwipeViewerHost({ queryKey }: { queryKey: readonly unknown[] }) 
 function SwipeViewer({ posts, startIndex, onClose }: { posts: PostDto[]; startIndex: number; onClose: () => void }) {
   const [index, setIndex] = useState(startIndex);
   const [hint, setHint] = useState(true);
-  const touch = useRef<{ x: number; y: number } | null>(null);
   const current = posts[Math.min(index, posts.length - 1)];
 
   useEffect(() => {
@@ -52,10 +45,12 @@ function SwipeViewer({ posts, startIndex, onClose }: { posts: PostDto[]; startIn
     return () => clearTimeout(timer);
   }, []);
 
+  const go = (step: 1 | -1) => setIndex((i) => Math.max(0, Math.min(posts.length - 1, i + step)));
+  const swipe = useSwipe((direction) => go(direction === 'next' ? 1 : -1));
+
   if (!current) return null;
   const hasPrevious = index > 0;
   const hasNext = index < posts.length - 1;
-  const go = (step: 1 | -1) => setIndex((i) => Math.max(0, Math.min(posts.length - 1, i + step)));
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') {
@@ -65,19 +60,6 @@ function SwipeViewer({ posts, startIndex, onClose }: { posts: PostDto[]; startIn
       event.preventDefault();
       go(-1);
     }
-  };
-  const onTouchStart = (event: TouchEvent) => {
-    const t = event.touches[0];
-    if (t) touch.current = { x: t.clientX, y: t.clientY };
-  };
-  const onTouchEnd = (event: TouchEvent) => {
-    const start = touch.current;
-    const t = event.changedTouches[0];
-    touch.current = null;
-    if (!start || !t) return;
-    const direction = swipeDirection(t.clientX - start.x, t.clientY - start.y);
-    if (direction === 'next') go(1);
-    if (direction === 'previous') go(-1);
   };
 
   const navButton =
@@ -90,8 +72,8 @@ function SwipeViewer({ posts, startIndex, onClose }: { posts: PostDto[]; startIn
         <DialogPrimitive.Content
           className="fixed inset-0 z-50 flex flex-col text-white outline-none"
           onKeyDown={onKeyDown}
-          onTouchStart={onTouchStart}
-          onTouchEnd={onTouchEnd}
+          onTouchStart={swipe.onTouchStart}
+          onTouchEnd={swipe.onTouchEnd}
         >
           <div className="flex items-center gap-2 p-2 pt-[max(0.5rem,env(safe-area-inset-top))]">
             <DialogPrimitive.Title className="min-w-0 flex-1 truncate px-2 text-base font-semibold">

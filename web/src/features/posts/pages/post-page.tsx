@@ -1,7 +1,7 @@
 import type { PostDto } from '@plates/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, ChevronLeft, ChevronRight, Clock, MessageCircle, SearchX, Share2 } from 'lucide-react';
-import { useEffect, useRef, type TouchEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ import { PostImage } from '../components/post-image';
 import { PostMenu } from '../components/post-menu';
 import { RatingSummary } from '../components/rating-summary';
 import { YourRating } from '../components/your-rating';
-import { swipeDirection } from '../components/swipe-viewer';
+import { useSwipe } from '../hooks/use-swipe';
 import { useSavePost } from '../hooks/use-save-post';
 import { useSharePost } from '../hooks/use-share-post';
 import { isOwner } from '../lib/viewer';
@@ -111,7 +111,6 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
   const { hash } = useLocation();
   const toggleSave = useSavePost();
   const share = useSharePost();
-  const touch = useRef<{ x: number; y: number } | null>(null);
   const own = isOwner(user, post);
 
   useEffect(() => {
@@ -121,23 +120,14 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
     };
   }, [post.title]);
 
-  const onTouchStart = (event: TouchEvent) => {
-    const t = event.touches[0];
-    if (t) touch.current = { x: t.clientX, y: t.clientY };
-  };
-  const onTouchEnd = (event: TouchEvent) => {
-    const start = touch.current;
-    const t = event.changedTouches[0];
-    touch.current = null;
-    if (!start || !t) return;
-    const direction = swipeDirection(t.clientX - start.x, t.clientY - start.y);
-    if (direction === 'next' && nextId !== null) void navigate(`/posts/${nextId}`);
-    if (direction === 'previous' && previousId !== null) void navigate(`/posts/${previousId}`);
-  };
+  const swipe = useSwipe((direction) => {
+    const target = direction === 'next' ? nextId : previousId;
+    if (target !== null) void navigate(`/posts/${target}`);
+  });
 
   return (
     <article className="grid gap-5" aria-labelledby="post-title">
-      <div className="overflow-hidden rounded-2xl border bg-card shadow-sm" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+      <div className="overflow-hidden rounded-2xl border bg-card shadow-sm" onTouchStart={swipe.onTouchStart} onTouchEnd={swipe.onTouchEnd}>
         {post.image?.url ? (
           <PostImage image={post.image} title={post.title} priority />
         ) : (
