@@ -1,6 +1,7 @@
-import { LEVELS, type Author } from '@plates/common';
+import { LEVELS, type Author, type PostDto } from '@plates/common';
 import { BadgeCheck, ShieldCheck } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
+import { formatFullDate, formatPostTime } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
 
 type BadgeAuthor = Pick<Author, 'username' | 'displayName' | 'profileImage' | 'isAdmin'> &
@@ -54,5 +55,25 @@ export function AuthorBadges({ author, showLevel = true }: { author: BadgeAuthor
         </span>
       ) : null}
     </>
+  );
+}
+
+/** Avatar, name with its badges, and when the plate was posted: the head of a card or a post. */
+export function AuthorByline({ post, className }: { post: Pick<PostDto, 'user' | 'createdAt'>; className?: string }) {
+  return (
+    <div className={cn('flex min-w-0 items-center gap-3', className)}>
+      <AuthorAvatar author={post.user} className="size-10" />
+      <div className="min-w-0 flex-1">
+        <p className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm font-semibold leading-tight">
+          <span className="truncate">{authorName(post.user)}</span>
+          <AuthorBadges author={post.user} />
+        </p>
+        <p className="text-xs text-muted-foreground">
+          <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
+            {formatPostTime(post.createdAt)}
+          </time>
+        </p>
+      </div>
+    </div>
   );
 }

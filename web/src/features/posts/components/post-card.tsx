@@ -5,13 +5,12 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { openSwipeModal } from '../../../lib/app-events';
-import { formatFullDate, formatPostTime } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { useSavePost } from '../hooks/use-save-post';
 import { useSharePost } from '../hooks/use-share-post';
 import { isOwner } from '../lib/viewer';
-import { AuthorAvatar, AuthorBadges, authorName } from './author-line';
+import { AuthorByline } from './author-line';
 import { PostChips } from './post-chips';
 import { PostImage } from './post-image';
 import { PostMenu } from './post-menu';
@@ -33,7 +32,6 @@ export const PostCard = memo(function PostCard({ post, priority = false, swipeab
   const share = useSharePost();
   const titleId = useId();
   const href = `/posts/${post.id}`;
-  const name = authorName(post.user);
   const pending = post.approvalStatus === 'pending' && isOwner(user, post);
 
   const onImageClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -50,18 +48,7 @@ export const PostCard = memo(function PostCard({ post, priority = false, swipeab
       className="overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm [contain-intrinsic-size:auto_640px] [content-visibility:auto]"
     >
       <header className="flex items-center gap-3 px-4 py-3">
-        <AuthorAvatar author={post.user} className="size-10" />
-        <div className="min-w-0 flex-1">
-          <p className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm font-semibold leading-tight">
-            <span className="truncate">{name}</span>
-            <AuthorBadges author={post.user} />
-          </p>
-          <p className="text-xs text-muted-foreground">
-            <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
-              {formatPostTime(post.createdAt)}
-            </time>
-          </p>
-        </div>
+        <AuthorByline post={post} className="flex-1" />
         <PostMenu post={post} />
       </header>
 

@@ -7,13 +7,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
-import { formatFullDate, formatPostTime } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { findCachedPost } from '../api/cache';
 import { postKeys } from '../api/keys';
 import { fetchNeighbors, fetchPost } from '../api/posts-api';
-import { AuthorAvatar, AuthorBadges, authorName } from '../components/author-line';
+import { AuthorByline } from '../components/author-line';
 import { CommentsSection } from '../components/comments-section';
 import { NavigationTip } from '../components/navigation-tip';
 import { PostChips } from '../components/post-chips';
@@ -148,20 +147,7 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
             Awaiting approval
           </Badge>
         ) : null}
-        <div className="flex items-center gap-3">
-          <AuthorAvatar author={post.user} className="size-10" />
-          <div className="min-w-0">
-            <p className="flex flex-wrap items-center gap-1.5 text-sm font-semibold">
-              <span>{authorName(post.user)}</span>
-              <AuthorBadges author={post.user} />
-            </p>
-            <p className="text-xs text-muted-foreground">
-              <time dateTime={post.createdAt} title={formatFullDate(post.createdAt)}>
-                {formatPostTime(post.createdAt)}
-              </time>
-            </p>
-          </div>
-        </div>
+        <AuthorByline post={post} />
         <RatingSummary average={post.averageRating} count={post.ratingCount} />
         <PostChips post={post} />
       </header>
