@@ -6,3 +6,5 @@ export * from './schemas/error.js';
 export * from './levels.js';
 export * from './schemas/posts.js';
 export * from './schemas/notifications.js';
+export * from './schemas/users.js';
+export * from './schemas/search.js';
