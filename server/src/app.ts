@@ -50,9 +50,15 @@ import { createRatingsService } from './modules/ratings/ratings.service.js';
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
+import { createSearchRepository } from './modules/search/search.repository.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createSystemService, type SystemService } from './modules/system/system.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 /** Collaborators that tests (or other entry points) may supply instead of the defaults. */
 export interface AppDeps {
@@ -145,6 +151,18 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     canView: (postId, viewer) => canView(postId, viewer),
   });
   const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
+  // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
+  const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });
+  // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.
+  const users = createUsersService({
+    repo: createUsersRepository(database.db),
+    posts,
+    points: createPointsService(database.db),
+    notifications: engagementNotifications,
+    processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
+    storage,
+    logger: app.log,
+  });
 
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
   const auth = createAuthService({
@@ -217,7 +235,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(commentsRoutes({ comments }));
   await app.register(reportsRoutes({ reports, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(leaderboardRoutes({ leaderboard }));
+  await app.register(searchRoutes({ search }));
   await app.register(notificationsRoutes({ notifications: engagementNotifications }));
+  await app.register(usersRoutes({ users, limits: config.rateLimits, store: rateLimitStore }));
   await registerWebApp(app, config.webDistDir, {
     headFor: createShareMeta({ posts, repo: postsRepo, appUrl: config.appUrl }),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH, SEARCH_MESSAGES } from '../search-limits.js';
 import { CUISINES, ImageDto } from './posts.js';
 
 /**
@@ -6,28 +7,9 @@ import { CUISINES, ImageDto } from './posts.js';
  * (`GET /api/search/posts`), document 1 §2, §3, §7 and document 2 §2, §3, §5, §9.
  */
 
-export const SEARCH = {
-  minQuery: 2,
-  maxQuery: 100,
-  debounceMs: 300,
-  perGroup: 3,
-  cacheMs: 5 * 60_000,
-  advancedCacheMs: 2 * 60_000,
-  maxComments: 50,
-} as const;
-
-export const SEARCH_MESSAGES = {
-  tooShort: 'Type at least 2 characters to search',
-  tooLong: `Search terms cannot exceed ${SEARCH.maxQuery} characters`,
-  badTab: 'Tab must be all, users or food',
-  badSort: 'Sort must be newest, oldest, rating, popular or trending',
-  badDateRange: 'Date range must be all, today, week, month or year',
-  badCuisine: 'Unknown cuisine',
-  badRating: 'Rating must be between 1 and 5',
-  badRatingRange: 'Minimum rating cannot exceed maximum rating',
-  badComments: 'Minimum comments must be a whole number from 0 to 50',
-  badBoolean: "must be 'true' or 'false'",
-} as const;
+// The constants and messages live in a module without zod, so the web's header search box can use
+// them without pulling the schemas into the first page load.
+export { SEARCH, SEARCH_MESSAGES } from '../search-limits.js';
 
 export const SearchTab = z.enum(['all', 'users', 'food'], { error: SEARCH_MESSAGES.badTab });
 export type SearchTab = z.infer<typeof SearchTab>;

@@ -4,6 +4,8 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -110,7 +112,8 @@ function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => voi
 
 async function createPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // Search needs pg_trgm and unaccent (migration 0002_search); PGlite ships them as contrib bundles.
+  const client = new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
 

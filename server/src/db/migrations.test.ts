@@ -42,6 +42,11 @@ const CUISINES = [
   'American', 'Korean', 'Vietnamese', 'Greek', 'Spanish', 'Turkish', 'Lebanese', 'Moroccan',
 ];
 
+/** drizzle-kit's list of the committed migrations. */
+const JOURNAL = JSON.parse(
+  readFileSync(fileURLToPath(new URL('./migrations/meta/_journal.json', import.meta.url)), 'utf8'),
+) as { entries: { idx: number; tag: string }[] };
+
 let testDb: TestDatabase;
 let database: Database;
 let db: Db;
@@ -108,7 +113,7 @@ describe('migrations', () => {
     const applied = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    expect(applied.rows[0]?.n).toBe(2);
+    expect(applied.rows[0]?.n).toBe(JOURNAL.entries.length);
   });
 
   it('can be applied again without effect', async () => {
@@ -117,17 +122,14 @@ describe('migrations', () => {
     const applied = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    expect(applied.rows[0]?.n).toBe(2);
+    expect(applied.rows[0]?.n).toBe(JOURNAL.entries.length);
     const [cats] = await db.select({ n: count() }).from(categories);
     expect(cats?.n).toBe(16);
   });
 
   it('match the TypeScript schema (run `npm run db:generate` after changing it)', async () => {
     const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
-    const journal = JSON.parse(
-      readFileSync(fileURLToPath(new URL('./migrations/meta/_journal.json', import.meta.url)), 'utf8'),
-    ) as { entries: { idx: number }[] };
-    const last = journal.entries.at(-1);
+    const last = JOURNAL.entries.at(-1);
     if (!last) throw new Error('empty migration journal');
     const snapshotPath = `./migrations/meta/${String(last.idx).padStart(4, '0')}_snapshot.json`;
     const committed = JSON.parse(readFileSync(fileURLToPath(new URL(snapshotPath, import.meta.url)), 'utf8'));
@@ -376,5 +378,51 @@ describe('deleting a user', () => {
     expect(kept).toMatchObject({ userId: null, targetId: staying.id, reason: 'spam' });
     const [stillReviewed] = await db.select().from(reports).where(eq(reports.id, reviewed!.id));
     expect(stillReviewed).toMatchObject({ userId: staying.id, reviewerId: null });
+  });
+});
+
+describe('search objects (0002_search)', () => {
+  const vectorOf = async (postId: number) =>
+    (await db.execute<{ v: string | null }>(sql`select search_vector::text as v from posts where id = ${postId}`)).rows[0]?.v;
+
+  // weights: title A, cuisines B, location C, description D (D is the default and not printed)
+  it('keep a weighted, accent-folded document of title, cuisines, location and description', async () => {
+    const author = await makeUser();
+    const [post] = await db
+      .insert(posts)
+      .values({
+        userId: author.id,
+        title: 'Crème Brûlée',
+        location: 'Lyon',
+        description: 'Torched sugar',
+        imageUrl: '/uploads/creme.jpg',
+      })
+      .returning();
+    if (!post) throw new Error('no post inserted');
+    expect(await vectorOf(post.id)).toBe("'brulee':2A 'creme':1A 'lyon':3C 'sugar':5 'torched':4");
+
+    const cuisines = await db.select().from(categories).where(sql`${categories.name} in ('French', 'Thai')`);
+    await db.insert(schema.postCategories).values(cuisines.map((c) => ({ postId: post.id, categoryId: c.id })));
+    expect(await vectorOf(post.id)).toContain("'french':3B");
+    expect(await vectorOf(post.id)).toContain("'thai':4B");
+
+    await db.update(posts).set({ title: 'Flan' }).where(eq(posts.id, post.id));
+    await db.delete(schema.postCategories).where(eq(schema.postCategories.postId, post.id));
+    expect(await vectorOf(post.id)).toBe("'flan':1A 'lyon':2C 'sugar':4 'torched':3");
+
+    // deleting the author cascades through the plate to its cuisines, whose trigger finds no plate
+    await db.insert(schema.postCategories).values({ postId: post.id, categoryId: cuisines[0]!.id });
+    await db.delete(users).where(eq(users.id, author.id));
+    expect(await db.select().from(posts).where(eq(posts.id, post.id))).toEqual([]);
+  });
+
+  it('have the trigram and text-search extensions and an immutable unaccent', async () => {
+    const [row] = (
+      await db.execute<{ u: string; s: number }>(
+        sql`select immutable_unaccent('Ōsaka ÇA') as u, similarity('pizza', 'piza')::float8 as s`,
+      )
+    ).rows;
+    expect(row?.u).toBe('Osaka CA');
+    expect(row?.s).toBeGreaterThan(0.3);
   });
 });

@@ -130,6 +130,14 @@ async function main(): Promise<void> {
       ['GET /api/posts/{id}', `/api/posts/${busy.id}`],
       ['GET /api/posts/{id}/comments', `/api/posts/${busy.id}/comments`],
       ['GET /api/leaderboard', '/api/leaderboard'],
+      // Search over the seed's dish names: the header dropdown on a common word, a misspelling
+      // (trigram similarity only), and the advanced page with filters sorted by trending.
+      ['GET /api/search?q=ramen (header)', '/api/search?q=ramen&limit=3'],
+      ['GET /api/search?q=margarita piza (misspelt)', `/api/search?q=${encodeURIComponent('margarita piza')}`],
+      [
+        'GET /api/search/posts (filters, trending)',
+        '/api/search/posts?q=pizza&minRating=2&dateRange=year&cuisineTypes=Italian,French,Thai&hasLocation=true&sortBy=trending',
+      ],
     ];
     for (const [name, url] of scenarios) {
       const result = await load(name, base + url, opts);

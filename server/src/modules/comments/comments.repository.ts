@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { commentHearts, commentReplies, posts, ratings, replyHearts, users } from '../../db/schema/index.js';
+import { commentHearts, commentReplies, posts, ratings, replyHearts, userBlocks, users } from '../../db/schema/index.js';
 import { bumpPostCounters, findPostGate } from '../ratings/ratings.repository.js';
 
 type Conn = Db | Tx;
@@ -57,6 +57,15 @@ const heartedBy = (table: typeof commentHearts | typeof replyHearts, viewerId: n
     ? sql<boolean>`false`
     : sql<boolean>`exists (select 1 from ${table} where ${on} and ${table.userId} = ${viewerId})`;
 
+/**
+ * Content by `author` the viewer may read: none across a block in either direction (a guest sees
+ * everything). Part of the list query itself, so the number of queries stays fixed.
+ */
+const notBlockedWith = (viewerId: number | null, author: SQL | typeof ratings.userId | typeof commentReplies.userId): SQL | undefined =>
+  viewerId === null
+    ? undefined
+    : sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${author}) or (${userBlocks.blockerId} = ${author} and ${userBlocks.blockedId} = ${viewerId}))`;
+
 async function findAuthor(conn: Conn, userId: number): Promise<AuthorRow | undefined> {
   const [row] = await conn.select(authorColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row;
@@ -74,7 +83,8 @@ export function createCommentsRepository(db: Db) {
 
     /**
      * One page of a plate's top-level comments, newest first by id (ids follow insertion order),
-     * with their authors (comments whose author row is gone are skipped by the inner join) and
+     * with their authors (comments whose author row is gone are skipped by the inner join, and so
+     * are those of deactivated or suspended accounts and those across a block with the viewer) and
      * whether the viewer hearted each: one query.
      */
     async commentsPage(postId: number, viewerId: number | null, beforeId: number | null, limit: number): Promise<CommentRow[]> {
@@ -94,13 +104,18 @@ export function createCommentsRepository(db: Db) {
             eq(ratings.postId, postId),
             isNotNull(ratings.comment),
             beforeId === null ? undefined : lt(ratings.id, beforeId),
+            eq(users.accountStatus, 'active'),
+            notBlockedWith(viewerId, ratings.userId),
           ),
         )
         .orderBy(desc(ratings.id))
         .limit(limit);
     },
 
-    /** Every reply to the given comments, oldest first, with authors and the viewer's hearts: one query. */
+    /**
+     * Every reply to the given comments (none by inactive accounts or across a block), oldest
+     * first, with authors and the viewer's hearts: one query.
+     */
     async repliesOf(commentIds: number[], viewerId: number | null): Promise<ReplyRow[]> {
       if (commentIds.length === 0) return [];
       return db
@@ -115,7 +130,13 @@ export function createCommentsRepository(db: Db) {
         })
         .from(commentReplies)
         .innerJoin(users, eq(users.id, commentReplies.userId))
-        .where(inArray(commentReplies.ratingId, commentIds))
+        .where(
+          and(
+            inArray(commentReplies.ratingId, commentIds),
+            eq(users.accountStatus, 'active'),
+            notBlockedWith(viewerId, commentReplies.userId),
+          ),
+        )
         .orderBy(asc(commentReplies.ratingId), asc(commentReplies.id));
     },
 
@@ -159,6 +180,18 @@ export function createCommentsRepository(db: Db) {
     },
 
     author: (userId: number, conn: Conn = db) => findAuthor(conn, userId),
+
+    /** Whether either of the two has blocked the other. */
+    async blockedBetween(a: number, b: number, conn: Conn = db): Promise<boolean> {
+      const [row] = await conn
+        .select({ id: userBlocks.id })
+        .from(userBlocks)
+        .where(
+          sql`(${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b}) or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a})`,
+        )
+        .limit(1);
+      return row !== undefined;
+    },
 
     async insertReply(tx: Tx, values: { ratingId: number; userId: number; content: string }) {
       const [row] = await tx.insert(commentReplies).values(values).returning();

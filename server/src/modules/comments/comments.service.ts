@@ -44,6 +44,10 @@ export function createCommentsService(deps: {
       throw new AppError('NOT_FOUND', notFound);
     }
     await assertCanView(deps.canView, target.postId, viewer, notFound);
+    // Hidden from the viewer's list across a block, so not theirs to reply to or heart either.
+    if (viewer && viewer.id !== target.userId && (await repo.blockedBetween(viewer.id, target.userId))) {
+      throw new AppError('NOT_FOUND', notFound);
+    }
     return target;
   }
 

@@ -47,6 +47,21 @@ export async function readImageUpload(
   options: { fileField?: string } = {},
 ): Promise<ImageUpload> {
   const fileField = options.fileField ?? 'image';
+  const { file, fields } = await readMultipartForm(request, reply, { fileField });
+  if (!file) throw new AppError('FILE_REQUIRED', MEDIA_MESSAGES.fileRequired, fileField);
+  return { ...file, fields };
+}
+
+/**
+ * The same reading as `readImageUpload` for forms whose image is optional (a profile form): the
+ * text fields, and the file when one was sent (an empty file part counts as none).
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { fileField?: string } = {},
+): Promise<{ fields: Record<string, string>; file: Omit<ImageUpload, 'fields'> | undefined }> {
+  const fileField = options.fileField ?? 'image';
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.notMultipart, undefined, 415);
   const abandon = (error: unknown) => {
     if (!request.raw.readableEnded) {
@@ -80,8 +95,7 @@ export async function readImageUpload(
   } catch (error) {
     throw abandon(toAppError(error, fileField));
   }
-  if (!file || file.bytes.length === 0) throw new AppError('FILE_REQUIRED', MEDIA_MESSAGES.fileRequired, fileField);
-  return { ...file, fields };
+  return { fields, file: file && file.bytes.length > 0 ? file : undefined };
 }
 
 /** Buffers a file part, failing the moment it passes the limit (busboy would skip the rest silently). */

@@ -4,8 +4,9 @@ import {
   type MarkNotificationsReadResponse,
   type NotificationsResponse,
 } from '@plates/common';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { notifications, userBlocks } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeCursor, encodeCursor } from '../posts/posts.cursor.js';
 import { toNotificationDto } from './notifications.mapper.js';
@@ -22,6 +23,8 @@ export type NotificationType =
   | 'reply'
   | 'like'
   | 'follow'
+  | 'follow_request'
+  | 'follow_accepted'
   | 'post_approved'
   | 'post_rejected'
   | 'chat_request'
@@ -80,9 +83,14 @@ export function createNotificationsService(db: Db, repo: NotificationsRepository
       return { message: NOTIFICATIONS_CLEARED };
     },
 
+    /**
+     * Writes one notification in the caller's transaction. Never to yourself, and never across a
+     * block in either direction: the block check is part of the insert (`insert … select … where
+     * not exists`), so every caller gets the rule without asking and no race slips between them.
+     */
     async notify(n: NewNotification, tx: Db | Tx = db): Promise<void> {
       if (n.actorId != null && n.actorId === n.userId) return;
-      await tx.insert(notifications).values({
+      const values = {
         userId: n.userId,
         type: n.type,
         title: n.title,
@@ -90,7 +98,21 @@ export function createNotificationsService(db: Db, repo: NotificationsRepository
         actorId: n.actorId ?? null,
         postId: n.postId ?? null,
         metadata: n.metadata ?? null,
-      });
+      };
+      if (values.actorId === null) {
+        await tx.insert(notifications).values(values);
+        return;
+      }
+      await tx.execute(sql`
+        insert into ${notifications} (user_id, type, title, message, actor_id, post_id, metadata)
+        select ${values.userId}::int, ${values.type}::text, ${values.title}::text, ${values.message}::text,
+          ${values.actorId}::int, ${values.postId}::int, ${values.metadata === null ? null : JSON.stringify(values.metadata)}::jsonb
+        where not exists (
+          select 1 from ${userBlocks}
+          where (${userBlocks.blockerId} = ${values.userId} and ${userBlocks.blockedId} = ${values.actorId})
+             or (${userBlocks.blockerId} = ${values.actorId} and ${userBlocks.blockedId} = ${values.userId})
+        )
+      `);
     },
   };
 }

@@ -2,6 +2,7 @@ import { LEVELS } from '@plates/common';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { pointRules, pointTransactions, users } from '../../db/schema/index.js';
+import { createNotificationsService, type NotificationsService } from '../notifications/notifications.service.js';
 
 /**
  * Points for what people do (rules in `point_rules`, seeded by migration 0001):
@@ -16,6 +17,8 @@ import { pointRules, pointTransactions, users } from '../../db/schema/index.js';
  *
  * Each award writes a `point_transactions` row and moves `users.points` and `users.level` in the
  * same transaction as the action that earned it, so the ledger and the totals never disagree.
+ * Reaching a new level writes an 'achievement' notification per level reached, in that transaction
+ * too (the user row is locked first, so two awards at once cannot both announce one level).
  */
 export type PointAction = 'post_approved' | 'rating_received' | 'rating_given' | 'comment_given' | 'follow_received';
 
@@ -35,7 +38,17 @@ function levelFor(points: SQL): SQL {
   return sql`(case ${sql.join(branches, sql` `)} else 1 end)`;
 }
 
-export function createPointsService(db: Db) {
+export const LEVEL_UP_TITLE = 'Level up!';
+
+export function levelUpMessage(level: number): string {
+  const name = LEVELS.find((l) => l.level === level)?.name ?? `Level ${level}`;
+  return `You reached level ${level}: ${name}`;
+}
+
+export function createPointsService(
+  db: Db,
+  notifications: Pick<NotificationsService, 'notify'> = createNotificationsService(db),
+) {
   return {
     /** Awards the action's points unless this award was already made; answers the points given. */
     async award(award: Award, tx: Db | Tx = db): Promise<number> {
@@ -66,11 +79,31 @@ export function createPointsService(db: Db) {
         relatedEntityType: award.entityType,
         relatedEntityId: award.entityId,
       });
+      const [before] = await tx
+        .select({ level: users.level })
+        .from(users)
+        .where(eq(users.id, award.userId))
+        .for('update');
       const next = sql`${users.points} + ${rule.pointsAwarded}`;
-      await tx
+      const [after] = await tx
         .update(users)
         .set({ points: next, level: levelFor(next) })
-        .where(eq(users.id, award.userId));
+        .where(eq(users.id, award.userId))
+        .returning({ level: users.level });
+      if (before && after) {
+        for (let level = before.level + 1; level <= after.level; level += 1) {
+          await notifications.notify(
+            {
+              userId: award.userId,
+              type: 'achievement',
+              title: LEVEL_UP_TITLE,
+              message: levelUpMessage(level),
+              metadata: { level },
+            },
+            tx,
+          );
+        }
+      }
       return rule.pointsAwarded;
     },
   };

@@ -45,9 +45,9 @@ export interface IdPage {
  * the author's account is active, neither blocked the other, and a private author is followed
  * (accepted) by the viewer. The owner always sees their own plates; an admin ignores privacy and
  * account state but keeps their own blocks (`moderation` lifts those too, for moderation reads).
- * Joins `users` as the author.
+ * Joins `users` as the author. Exported for search, which shows the approved plates of this rule.
  */
-function audience(viewer: Viewer | null, options: { moderation?: boolean } = {}): SQL {
+export function audience(viewer: Viewer | null, options: { moderation?: boolean } = {}): SQL {
   if (!viewer) return and(eq(users.accountStatus, 'active'), eq(users.isPrivate, false))!;
   const isOwner = eq(posts.userId, viewer.id);
   if (viewer.isAdmin && options.moderation) return sql`true`;
@@ -141,6 +141,29 @@ export function createPostsRepository(db: Db) {
       const page = pageOf(rows.map((r) => ({ id: r.id, keyAt: r.keyAt })), options.limit);
       const lastRow = rows[Math.min(rows.length, options.limit) - 1];
       return { ...page, last: lastRow ? { at: lastRow.keyAt, id: lastRow.saveId } : undefined };
+    },
+
+    /**
+     * One page of a person's plates, newest first, on `posts_user_id_created_at_idx`: their approved
+     * plates the viewer may see (the `audience` rule), and every plate of their own to the owner.
+     * Pending plates stay off other people's profile pages, admins' included (moderation has its
+     * own queue), so the list agrees with the profile's post count.
+     */
+    async userPage(
+      userId: number,
+      viewer: Viewer | null,
+      options: { cursor?: Keyset; limit: number },
+      conn: Conn = db,
+    ): Promise<IdPage> {
+      const visible = viewer?.id === userId ? undefined : and(eq(posts.approvalStatus, 'approved'), audience(viewer));
+      const rows = await conn
+        .select({ id: posts.id, keyAt: keyText })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(eq(posts.userId, userId), visible, before(options.cursor)))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(options.limit + 1);
+      return pageOf(rows, options.limit);
     },
 
     /** Whether the plate exists and the viewer may open it. */

@@ -167,6 +167,12 @@ export function createPostsService(deps: PostsServiceDeps) {
       return page(await repo.savedPage(viewer, { cursor, limit: q.limit }), viewer);
     },
 
+    /** A person's plates as the viewer may see them (the users module checks the profile first). */
+    async userPosts(userId: number, viewer: Viewer | null, q: { cursor?: string | undefined; limit: number }): Promise<FeedResponse> {
+      const cursor = decodeCursor(q.cursor);
+      return page(await repo.userPage(userId, viewer, { cursor, limit: q.limit }), viewer);
+    },
+
     async neighbors(postId: number, viewer: Viewer | null) {
       if (!(await repo.visibleId(postId, viewer))) throw notFound();
       const key = await repo.keyOf(postId);

@@ -1,0 +1,126 @@
+import type {
+  AdvancedSearchFilters,
+  AdvancedSearchResponse,
+  DateRange,
+  PostDto,
+  SearchQuery,
+  SearchResponse,
+} from '@plates/common';
+import type { z } from 'zod';
+import type { Viewer } from '../posts/posts.repository.js';
+import { toSearchPost, toSearchUser } from './search.mapper.js';
+import type { PlateOrder, SearchRepository, SearchText } from './search.repository.js';
+import { searchWords } from './search.text.js';
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * How far back each date range reaches, counted back from now (rolling windows, not calendar
+ * ones: "today" is the last 24 hours whatever the viewer's time zone, "month" the last 30 days).
+ */
+export const DATE_RANGE_MS: Record<Exclude<DateRange, 'all'>, number> = {
+  today: 24 * HOUR_MS,
+  week: 7 * 24 * HOUR_MS,
+  month: 30 * 24 * HOUR_MS,
+  year: 365 * 24 * HOUR_MS,
+};
+
+export interface SearchServiceDeps {
+  repo: SearchRepository;
+  /** PostDtos for these ids in this order, in a fixed number of statements (the posts service's). */
+  postsByIds: (ids: number[], viewer: Viewer | null) => Promise<PostDto[]>;
+  now?: () => Date;
+}
+
+/**
+ * Free text as it may reach SQL: control characters become spaces (PostgreSQL refuses a NUL byte
+ * in text, which would otherwise answer 500). Undefined when nothing is left.
+ */
+function clean(text: string | undefined): string | undefined {
+  return text?.replace(/\p{Cc}+/gu, ' ').trim() || undefined;
+}
+
+function searchText(text: string): SearchText {
+  return { text, words: searchWords(text) };
+}
+
+/**
+ * People and plates by text (`GET /api/search`) and plates by filters (`GET /api/search/posts`).
+ * Plates are the approved ones the viewer may see in the feed; the owner's pending or rejected
+ * plates are not searchable, not even by the owner (they are on the owner's profile).
+ */
+export function createSearchService(deps: SearchServiceDeps) {
+  const { repo, postsByIds } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function platesOf(ids: number[], viewer: Viewer | null) {
+    return (await postsByIds(ids, viewer)).map(toSearchPost);
+  }
+
+  return {
+    /**
+     * Both groups ranked by relevance. `tab=users` or `tab=food` answers one group; the other is
+     * only counted (its list empty and its hasMore false).
+     */
+    async search(viewer: Viewer | null, query: z.output<typeof SearchQuery>): Promise<SearchResponse> {
+      const typed = clean(query.q);
+      if (!typed) {
+        return { users: [], posts: [], userCount: 0, postCount: 0, page: query.page, hasMoreUsers: false, hasMorePosts: false };
+      }
+      const text = searchText(typed);
+      const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
+      const wantPeople = query.tab !== 'food';
+      const wantPlates = query.tab !== 'users';
+      const [people, plates] = await Promise.all([
+        wantPeople
+          ? repo.people(viewer, text, window)
+          : repo.countPeople(viewer, text).then((total) => ({ rows: [], total })),
+        wantPlates
+          ? repo.plates(viewer, { text }, 'relevance', { ...window, now: now() })
+          : repo.countPlates(viewer, { text }).then((total) => ({ ids: [], total })),
+      ]);
+      return {
+        users: people.rows.map(toSearchUser),
+        posts: await platesOf(plates.ids, viewer),
+        userCount: people.total,
+        postCount: plates.total,
+        page: query.page,
+        hasMoreUsers: wantPeople && window.offset + people.rows.length < people.total,
+        hasMorePosts: wantPlates && window.offset + plates.ids.length < plates.total,
+      };
+    },
+
+    /**
+     * Plates passing every filter given. Without sortBy, a text sorts by relevance and no text by
+     * newest. totalPages is ceil(total / limit), so 0 when nothing matches; a page past the end is
+     * empty with the same total.
+     */
+    async advanced(viewer: Viewer | null, f: AdvancedSearchFilters): Promise<AdvancedSearchResponse> {
+      const at = now();
+      const q = clean(f.q);
+      const order: PlateOrder = f.sortBy ?? (q ? 'relevance' : 'newest');
+      const reach = f.dateRange === 'all' ? undefined : DATE_RANGE_MS[f.dateRange];
+      const { ids, total } = await repo.plates(
+        viewer,
+        {
+          text: q ? searchText(q) : undefined,
+          location: clean(f.location),
+          author: clean(f.author),
+          minRating: f.minRating,
+          maxRating: f.maxRating,
+          since: reach === undefined ? undefined : new Date(at.getTime() - reach),
+          cuisines: f.cuisineTypes,
+          hasImage: f.hasImage,
+          hasLocation: f.hasLocation,
+          minComments: f.minComments,
+        },
+        order,
+        { limit: f.limit, offset: (f.page - 1) * f.limit, now: at },
+      );
+      const totalPages = Math.ceil(total / f.limit);
+      return { posts: await platesOf(ids, viewer), total, page: f.page, totalPages, hasMore: f.page < totalPages };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
