@@ -45,6 +45,7 @@ describe('routes', () => {
       expect(hrefs.every((h) => ['/', '/auth', '/top-rated', '/leaderboard'].includes(h!))).toBe(true);
     }
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/how-it-works');
@@ -73,6 +74,8 @@ describe('routes', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/');
     expect(await screen.findByRole('link', { name: 'Saved Plates' })).toHaveAttribute('href', '/saved-posts');
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile/7');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/7');
     expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin/pending-posts');
     await user.click(screen.getByRole('button', { name: 'Account menu for Ana Cook' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
@@ -100,8 +103,9 @@ describe('routes', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Signed in as')).toBeInTheDocument();
     expect(within(menu).getByText('Ana Cook')).toBeInTheDocument();
-    // no entries for pages that do not exist yet
-    expect(within(menu).queryByText(/profile|settings|admin/i)).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile/7');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/profile/7?tab=settings');
+    expect(within(menu).queryByText(/admin/i)).not.toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Theme' }));
     await user.click(await within(menu).findByRole('menuitemradio', { name: 'Dark' }));
     expect(localStorage.getItem('theme')).toBe('dark');

@@ -14,6 +14,8 @@ import {
 import { AboutPage, HowItWorksPage } from '../features/info';
 import { LeaderboardPage } from '../features/leaderboard';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
+import { AdvancedSearchPage, SearchPage } from '../features/search';
+import { ProfilePage } from '../features/users';
 import { ErrorBoundary, ErrorFallback } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -70,6 +72,11 @@ export const routes: RouteObject[] = [
           { path: '/leaderboard', element: <LeaderboardPage /> },
           { path: '/about', element: <AboutPage /> },
           { path: '/how-it-works', element: <HowItWorksPage /> },
+          { path: '/search', element: <SearchPage /> },
+          { path: '/search/advanced', element: <AdvancedSearchPage /> },
+          // one page, two addresses (document 2 §2 gives both)
+          { path: '/profile/:userId', element: <ProfilePage /> },
+          { path: '/users/:userId', element: <ProfilePage /> },
           {
             element: <RequireAuth />,
             children: [

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Palette, ShieldCheck } from 'lucide-react';
+import { ChevronDown, CircleUserRound, LogOut, Palette, Settings, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import {
@@ -12,7 +12,7 @@ import {
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../components/ui/avatar';
 import { displayNameOf, useAuth, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/utils';
-import { ADMIN_PANEL_PATH } from '../navigation';
+import { ADMIN_PANEL_PATH, profilePath, settingsPath } from '../navigation';
 import { ThemeRadioItems } from './theme-menu';
 
 export function UserAvatar({ user, className }: { user: AuthUser; className?: string }) {
@@ -25,10 +25,7 @@ export function UserAvatar({ user, className }: { user: AuthUser; className?: st
   );
 }
 
-/**
- * The signed-in user's menu: who is signed in, Theme, Admin Panel (admins) and Log out. Profile
- * and Settings join it with the issues that build those pages.
- */
+/** The signed-in user's menu: who is signed in, Profile, Settings, Theme, Admin Panel (admins) and Log out. */
 export function AccountMenu({
   user,
   trigger,
@@ -52,6 +49,18 @@ export function AccountMenu({
           <span className="truncate font-semibold">{displayNameOf(user)}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={profilePath(user.id)}>
+            <CircleUserRound aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={settingsPath(user.id)}>
+            <Settings aria-hidden="true" />
+            Settings
+          </Link>
+        </DropdownMenuItem>
         {/* The theme choices open inline rather than in a submenu: a submenu is fiddly on
             touch screens and at the right edge of the window. */}
         <DropdownMenuItem

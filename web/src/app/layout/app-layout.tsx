@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { TopRatedPanel, UploadPlateProvider } from '../../features/posts';
 import { ReportDialogHost } from '../../features/reports';
+import { SuggestedUsersPanel } from '../../features/users';
 import { ErrorBoundary } from '../error-boundary';
 import { FOOTER_LINKS } from '../navigation';
 import { BottomNav } from './bottom-nav';
@@ -82,6 +83,7 @@ export function AppLayout() {
             <aside className="py-6" aria-label="More">
               <div className="sticky top-20 grid gap-4">
                 <TopRatedPanel />
+                <SuggestedUsersPanel />
                 <FooterLinks className="grid gap-1 px-1 text-sm text-muted-foreground" />
               </div>
             </aside>

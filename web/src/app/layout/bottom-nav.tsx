@@ -3,18 +3,18 @@ import { NavLink } from 'react-router';
 import { useAuth } from '../../features/auth';
 import { useUploadPlate } from '../../features/posts';
 import { cn } from '../../lib/utils';
-import { NAV_ITEMS, visibleNavItems } from '../navigation';
-import { AccountMenu, UserAvatar } from './account-menu';
+import { NAV_ITEMS, profilePath, visibleNavItems } from '../navigation';
+import { UserAvatar } from './account-menu';
 
 const itemClass =
   'flex min-h-14 min-w-16 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-xs font-medium text-muted-foreground transition-colors hover:text-foreground';
 
-/** Phone bottom bar (below lg): the navigation list plus Login, or You (the account menu). */
+/** Phone bottom bar (below lg): the navigation list plus Profile, or Login (document 2 §2). */
 export function BottomNav() {
   const { user, isAdmin } = useAuth();
   const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin, phone: true });
   const { openUpload } = useUploadPlate();
-  // The upload button sits in the middle: Home, Top | Upload | Leaders, You.
+  // The upload button sits in the middle: Home, Top | Upload | Leaders, Profile.
   const middle = Math.ceil(items.length / 2);
   const link = ({ to, label, shortLabel, icon: Icon, end }: (typeof items)[number]) => (
     <li key={to} className="flex flex-1">
@@ -44,16 +44,12 @@ export function BottomNav() {
         {items.slice(middle).map(link)}
         <li className="flex flex-1">
           {user ? (
-            <AccountMenu
-              user={user}
-              side="top"
-              trigger={
-                <button type="button" className={itemClass}>
-                  <UserAvatar user={user} className="size-6 text-[0.6rem]" />
-                  You
-                </button>
-              }
-            />
+            <NavLink to={profilePath(user.id)} className={({ isActive }) => cn(itemClass, isActive && 'text-primary')}>
+              <span aria-hidden="true">
+                <UserAvatar user={user} className="size-6 text-[0.6rem]" />
+              </span>
+              Profile
+            </NavLink>
           ) : (
             <NavLink to="/auth" className={({ isActive }) => cn(itemClass, isActive && 'text-primary')}>
               <CircleUserRound className="size-6" aria-hidden="true" />

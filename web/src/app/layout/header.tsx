@@ -4,6 +4,7 @@ import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
 import { displayNameOf, useAuth } from '../../features/auth';
 import { NotificationsBell } from '../../features/notifications';
+import { HeaderSearch } from '../../features/search';
 import { AccountMenu, UserAvatar } from './account-menu';
 import { ThemeMenu } from './theme-menu';
 
@@ -15,6 +16,7 @@ export function Header() {
         <Link to="/" className="flex min-h-11 items-center rounded-lg px-1" aria-label="Plates home">
           <Logo />
         </Link>
+        <HeaderSearch />
         <div className="ml-auto flex items-center gap-1">
           <ThemeMenu />
           {user ? <NotificationsBell /> : null}

@@ -9,13 +9,13 @@ import { NAV_ITEMS, visibleNavItems } from '../navigation';
 /** Desktop (lg+) left column, built from the navigation list. */
 export function SideNav() {
   const { user, isAdmin } = useAuth();
-  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin });
+  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin, userId: user?.id ?? null });
   const { openUpload } = useUploadPlate();
   return (
     <nav aria-label="Main" className="sticky top-20">
       <ul className="grid gap-1">
         {items.map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
+          <li key={label}>
             <NavLink
               to={to}
               end={end}

@@ -13,4 +13,7 @@ export const sessionScopedKeys = [
   ['/api/posts'],
   ['/api/notifications'],
   ['/api/suggested-users'],
+  // profiles carry the viewer's own relation to them (following, blocked, own profile)
+  ['/api/users'],
+  ['/api/user/follow-requests'],
 ] as const;

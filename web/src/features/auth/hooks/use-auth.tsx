@@ -11,7 +11,7 @@ import {
   useQueryClient,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
@@ -34,6 +34,11 @@ interface AuthContextValue {
   loginMutation: UseMutationResult<LoginResponse, ApiError, LoginBody>;
   registerMutation: UseMutationResult<RegisterResponse, ApiError, RegisterBody>;
   logoutMutation: UseMutationResult<void, never, void>;
+  /**
+   * Forgets the session on this device and goes to /auth, without calling the server: for when the
+   * server has already ended it (a deactivated or deleted account).
+   */
+  endSession: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -75,6 +80,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   });
 
+  const endSession = useCallback(async () => {
+    authStorage.clear();
+    queryClient.setQueryData(authKeys.user, null);
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== authKeys.user[0],
+    });
+    await Promise.all(
+      sessionScopedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+    void navigate('/auth');
+  }, [queryClient, navigate]);
+
   const logoutMutation = useMutation<void, never, void>({
     mutationFn: async () => {
       try {
@@ -84,16 +101,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     },
     onSuccess: async () => {
-      authStorage.clear();
-      queryClient.setQueryData(authKeys.user, null);
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== authKeys.user[0],
-      });
-      await Promise.all(
-        sessionScopedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await endSession();
       toast({ title: 'Logged out', description: 'Logout completed' });
-      void navigate('/auth');
     },
   });
 
@@ -107,8 +116,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loginMutation,
       registerMutation,
       logoutMutation,
+      endSession,
     }),
-    [user, userQuery.isLoading, userQuery.error, loginMutation, registerMutation, logoutMutation],
+    [user, userQuery.isLoading, userQuery.error, loginMutation, registerMutation, logoutMutation, endSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

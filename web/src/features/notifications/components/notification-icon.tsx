@@ -7,7 +7,9 @@ import {
   Reply,
   Star,
   Trophy,
+  UserCheck,
   UserPlus,
+  UserRoundPlus,
   XCircle,
   type LucideIcon,
 } from 'lucide-react';
@@ -19,6 +21,8 @@ const ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   reply: { icon: Reply, tone: 'text-sky-500' },
   like: { icon: Heart, tone: 'text-rose-500' },
   follow: { icon: UserPlus, tone: 'text-violet-500' },
+  follow_request: { icon: UserRoundPlus, tone: 'text-violet-500' },
+  follow_accepted: { icon: UserCheck, tone: 'text-emerald-500' },
   chat_request: { icon: MessageSquare, tone: 'text-emerald-500' },
   chat_request_accepted: { icon: MessageSquare, tone: 'text-emerald-500' },
   new_message: { icon: MessageSquare, tone: 'text-emerald-500' },

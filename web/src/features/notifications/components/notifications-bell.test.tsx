@@ -183,6 +183,10 @@ describe('opening a notification', () => {
     ['rating', { postId: 6 }, '/posts/6'],
     ['like', { postId: 7 }, '/posts/7'],
     ['follow', { actorId: 9 }, '/profile/9'],
+    ['follow_accepted', { actorId: 9 }, '/profile/9'],
+    // the signed-in viewer is sampleUser (id 7)
+    ['follow_request', { actorId: 9 }, '/profile/7?tab=requests'],
+    ['achievement', { postId: null }, '/profile/7'],
     ['chat_request', {}, '/chat?tab=requests'],
     ['chat_request_accepted', {}, '/chat?tab=messages'],
     ['mystery_type', { postId: 8 }, '/posts/8'],

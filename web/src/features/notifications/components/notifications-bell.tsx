@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
+import { useAuth } from '../../auth';
 import { useClearNotifications, useMarkNotificationsRead, useNotifications } from '../hooks/use-notifications';
 import { NOTIFICATION_SESSION_DELAY_MS, notificationTarget } from '../lib/notification-target';
 import { NotificationIcon } from './notification-icon';
@@ -23,6 +24,7 @@ export function badgeText(count: number): string {
 export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
+  const { user } = useAuth();
   const { notifications, unreadCount, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useNotifications();
   const markRead = useMarkNotificationsRead();
@@ -39,7 +41,7 @@ export function NotificationsBell() {
 
   function openNotification(n: NotificationDto) {
     if (!n.read) markRead.mutate(n.id);
-    const target = notificationTarget(n);
+    const target = notificationTarget(n, user?.id ?? null);
     if (target.path) void navigate(target.path);
     if (target.then) {
       const then = target.then;

@@ -21,10 +21,20 @@ describe('notificationTarget (document 1 §4)', () => {
     ['chat_request', '/chat?tab=requests'],
     ['chat_request_accepted', '/chat?tab=messages'],
     ['system', '/posts/5'],
-    ['achievement', '/posts/5'],
+    ['follow_accepted', '/profile/9'],
     ['something_new', '/posts/5'],
   ])('%s goes to %s', (type, path) => {
     expect(notificationTarget(n(type))).toEqual({ path });
+  });
+
+  it('follow_request opens the viewer\'s Requests tab, achievement the viewer\'s profile', () => {
+    expect(notificationTarget(n('follow_request'), 3)).toEqual({ path: '/profile/3?tab=requests' });
+    expect(notificationTarget(n('achievement'), 3)).toEqual({ path: '/profile/3' });
+    expect(notificationTarget(n('follow_accepted'), 3)).toEqual({ path: '/profile/9' });
+    // without a known viewer: the requester's profile, and the post or actor for an achievement
+    expect(notificationTarget(n('follow_request'))).toEqual({ path: '/profile/9' });
+    expect(notificationTarget(n('achievement'))).toEqual({ path: '/posts/5' });
+    expect(notificationTarget(n('achievement', { postId: null, actorId: null }))).toEqual({ path: null });
   });
 
   it('other types without a post go to the actor, and with neither nowhere', () => {

@@ -26,8 +26,12 @@ function sessionIdOf(metadata: string | null): number | null {
   }
 }
 
-/** Navigation by type (document 1 §4). */
-export function notificationTarget(n: Target): NotificationTarget {
+/**
+ * Navigation by type (document 1 §4). `viewerId` is the signed-in user: a follow request opens
+ * their own Requests tab and an achievement their own profile.
+ */
+export function notificationTarget(n: Target, viewerId: number | null = null): NotificationTarget {
+  const own = viewerId != null ? `/profile/${viewerId}` : null;
   switch (n.type) {
     case 'comment':
     case 'rating':
@@ -37,7 +41,12 @@ export function notificationTarget(n: Target): NotificationTarget {
     case 'post_rejected':
       return { path: post(n) ?? profile(n) };
     case 'follow':
+    case 'follow_accepted':
       return { path: profile(n) };
+    case 'follow_request':
+      return { path: own ? `${own}?tab=requests` : profile(n) };
+    case 'achievement':
+      return { path: own ?? post(n) ?? profile(n) };
     case 'chat_request':
       return { path: '/chat?tab=requests' };
     case 'chat_request_accepted':

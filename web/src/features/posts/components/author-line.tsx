@@ -1,5 +1,6 @@
 import { LEVELS, type Author, type PostDto } from '@plates/common';
 import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import { formatFullDate, formatPostTime } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
@@ -60,12 +61,18 @@ export function AuthorBadges({ author, showLevel = true }: { author: BadgeAuthor
 
 /** Avatar, name with its badges, and when the plate was posted: the head of a card or a post. */
 export function AuthorByline({ post, className }: { post: Pick<PostDto, 'user' | 'createdAt'>; className?: string }) {
+  const profile = `/profile/${post.user.id}`;
   return (
     <div className={cn('flex min-w-0 items-center gap-3', className)}>
-      <AuthorAvatar author={post.user} className="size-10" />
+      {/* the avatar repeats the name's link for pointers; keyboards and screen readers get one */}
+      <Link to={profile} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
+        <AuthorAvatar author={post.user} className="size-10" />
+      </Link>
       <div className="min-w-0 flex-1">
         <p className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm font-semibold leading-tight">
-          <span className="truncate">{authorName(post.user)}</span>
+          <Link to={profile} className="truncate rounded-sm hover:text-primary hover:underline hover:underline-offset-4">
+            {authorName(post.user)}
+          </Link>
           <AuthorBadges author={post.user} />
         </p>
         <p className="text-xs text-muted-foreground">

@@ -21,7 +21,7 @@ import { useAuth } from '../../auth';
 import { postKeys } from '../api/keys';
 import { createPost } from '../api/posts-api';
 import { detectLocation, UNKNOWN_LOCATION } from '../lib/detect-location';
-import { checkImageFile } from '../lib/image-file';
+import { checkImageFile } from '../../../lib/image-file';
 import { askToLogIn } from '../lib/viewer';
 import { PlateFields, STICKY_FOOTER, toCategoryIds, type PlateFormValues } from './plate-fields';
 

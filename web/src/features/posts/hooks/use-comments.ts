@@ -7,7 +7,7 @@ import { useAuth } from '../../auth';
 import { putPostInCaches } from '../api/cache';
 import { postKeys } from '../api/keys';
 import { fetchCommentsPage, postReply, ratePost, setHeart } from '../api/posts-api';
-import { LatestStateSender } from '../lib/latest-state';
+import { LatestStateSender } from '../../../lib/latest-state';
 import { askToLogIn, describeError } from '../lib/viewer';
 
 type CommentsData = InfiniteData<CommentsResponse, string | null>;

@@ -6,7 +6,7 @@ import { useAuth } from '../../auth';
 import { putPostInCaches, updatePostInCaches } from '../api/cache';
 import { postKeys } from '../api/keys';
 import { setSaved } from '../api/posts-api';
-import { LatestStateSender } from '../lib/latest-state';
+import { LatestStateSender } from '../../../lib/latest-state';
 import { askToLogIn, describeError } from '../lib/viewer';
 
 const sender = new LatestStateSender();

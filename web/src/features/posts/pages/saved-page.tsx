@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { postKeys } from '../api/keys';
-import { fetchSavedPage } from '../api/posts-api';
 import { EmptyPanel, PostList } from '../components/post-list';
-import { useInfinitePosts } from '../hooks/use-infinite-posts';
+import { useSavedPosts } from '../hooks/use-saved-posts';
 
 /** /saved-posts (signed in only, guarded by the route): the viewer's saved plates, refreshed every 10 s. */
 export default function SavedPage() {
-  const saved = useInfinitePosts({ queryKey: postKeys.saved(), fetchPage: fetchSavedPage });
+  const saved = useSavedPosts();
   return (
     <div className="grid gap-4">
       <h1 className="font-display text-2xl font-bold tracking-tight">Your Saved Plates</h1>

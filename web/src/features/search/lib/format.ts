@@ -1,0 +1,14 @@
+/** "4.3": an average rating to one decimal (document 2 §2). */
+export function formatAverage(average: number): string {
+  return Number(average).toFixed(1);
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+}
+
+/** One entry per id: a plate that moved between two pages while paging shows once. */
+export function uniqueById<T extends { id: number }>(items: T[]): T[] {
+  const seen = new Set<number>();
+  return items.filter((item) => !seen.has(item.id) && (seen.add(item.id), true));
+}
