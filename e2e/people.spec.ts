@@ -1,23 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { approvedPlate, idOf } from './api';
-import { createMember, signInUi, type Member } from './members';
-
-async function signedInPage(browser: Browser, member: Member, options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await signInUi(page, member);
-  return page;
-}
-
-/** Waits for the uploaded photos in view to load (not just their placeholders), then shoots. */
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => {
-    const photos = [...document.images].filter((i) => i.currentSrc.includes('/uploads/') && i.getBoundingClientRect().top < innerHeight);
-    return photos.every((i) => i.complete && i.naturalWidth > 0);
-  });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: false });
-}
+import { createMember } from './members';
+import { shot, signedInPage } from './pages';
 
 test('a cook goes private, a fan asks to follow, the cook approves, the fan sees the plates', async ({ browser, request }) => {
   const cook = await createMember(request, 'private');

@@ -1,24 +1,9 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { admin, createMember, signInUi, type Member } from './members';
+import { expect, test } from '@playwright/test';
+import { admin, createMember } from './members';
+import { shot, signedInPage } from './pages';
 
 const photo = path.join(import.meta.dirname, 'fixtures', 'coffee.jpg');
-/** Waits until every uploaded photo on screen has loaded (not just its placeholder), then shoots. */
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => {
-    const photos = [...document.images].filter((i) => i.currentSrc.includes('/uploads/') && i.getBoundingClientRect().top < innerHeight);
-    return photos.length > 0 && photos.every((i) => i.complete && i.naturalWidth > 0);
-  });
-  await page.waitForTimeout(400); // the fade from the placeholder
-  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: false });
-}
-
-async function signedInPage(browser: Browser, member: Member, options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await signInUi(page, member);
-  return page;
-}
 
 test('a cook uploads a plate, an admin approves it, a taster rates and comments, the cook earns points', async ({ browser, request }) => {
   const cook = await createMember(request, 'cook');

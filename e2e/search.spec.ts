@@ -1,16 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { approvedPlate } from './api';
 import { createMember } from './members';
-
-/** Waits for the uploaded photos in view to load, then shoots. */
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => {
-    const photos = [...document.images].filter((i) => i.currentSrc.includes('/uploads/') && i.getBoundingClientRect().top < innerHeight);
-    return photos.every((i) => i.complete && i.naturalWidth > 0);
-  });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: false });
-}
+import { shot } from './pages';
 
 test('search from the header to the full page and the advanced filters', async ({ page, browser, request }) => {
   // A word nobody else uses, so the counts are ours.

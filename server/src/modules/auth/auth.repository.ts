@@ -5,11 +5,11 @@ import {
   emailVerificationTokens,
   passwordResetTokens,
   sessions,
-  userVerifications,
   users,
   type NewUser,
   type User,
 } from '../../db/schema/index.js';
+import { hasActiveBadge, updateUserRow } from '../users/users.rows.js';
 
 type Conn = Db | Tx;
 export type TokenKind = 'verify_email' | 'reset_password';
@@ -50,19 +50,12 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {
-      const [row] = await conn.update(users).set(values).where(eq(users.id, id)).returning();
-      if (!row) throw new Error(`user ${id} vanished during update`);
-      return row;
+    updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {
+      return updateUserRow(conn, id, values);
     },
 
-    async isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
-      const [row] = await conn
-        .select({ id: userVerifications.id })
-        .from(userVerifications)
-        .where(and(eq(userVerifications.userId, userId), eq(userVerifications.isActive, true)))
-        .limit(1);
-      return row !== undefined;
+    isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
+      return hasActiveBadge(conn, userId);
     },
 
     async insertSession(

@@ -21,22 +21,14 @@ import {
 } from '@plates/common';
 import type { RateLimits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import { WRITE_ERRORS } from '../../lib/error-responses.js';
 import { limited, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { requireAdmin, requireUser } from '../../plugins/authentication.js';
 import type { MediaService } from '../media/media.service.js';
 import { readImageUpload } from '../media/multipart.js';
 import type { PostsService, RequestMeta, Viewer } from './posts.service.js';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-  429: ErrorBody,
-};
+const errors = WRITE_ERRORS;
 
 /** The signed-in viewer, or null: reading never needs an account. */
 function viewerOf(request: FastifyRequest): Viewer | null {

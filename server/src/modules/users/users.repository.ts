@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Keyset } from '../posts/posts.repository.js';
 import { activeVerification, authorColumns, type AuthorRow, type VerifiedType } from './users.author.js';
+import { hasActiveBadge, updateUserRow } from './users.rows.js';
 
 type Conn = Db | Tx;
 type Ref = SQL | AnyPgColumn;
@@ -183,19 +184,12 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    async updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {
-      const [row] = await conn.update(users).set(values).where(eq(users.id, id)).returning();
-      if (!row) throw new Error(`user ${id} vanished during update`);
-      return row;
+    updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {
+      return updateUserRow(conn, id, values);
     },
 
-    async isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
-      const [row] = await conn
-        .select({ id: userVerifications.id })
-        .from(userVerifications)
-        .where(and(eq(userVerifications.userId, userId), eq(userVerifications.isActive, true)))
-        .limit(1);
-      return row !== undefined;
+    isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
+      return hasActiveBadge(conn, userId);
     },
 
     /**

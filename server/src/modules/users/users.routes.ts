@@ -28,21 +28,13 @@ import {
 } from '@plates/common';
 import type { RateLimits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import { WRITE_ERRORS } from '../../lib/error-responses.js';
 import { requireUser, signedIn } from '../../plugins/authentication.js';
 import { limited, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { readMultipartForm } from '../media/multipart.js';
 import type { UsersService, Viewer } from './users.service.js';
 
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-  429: ErrorBody,
-};
+const errors = WRITE_ERRORS;
 
 /** The signed-in viewer, or null: profiles and lists are readable without an account. */
 function viewerOf(request: FastifyRequest): Viewer {

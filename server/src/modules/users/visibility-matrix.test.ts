@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommentsResponse, FeedResponse, PostDto, ProfileDto } from '@plates/common';
+import type { CommentsResponse, FeedResponse, PostDto, ProfileDto, SearchResponse } from '@plates/common';
 import { follows, ratings, userBlocks, users, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeSignedInUser } from '../../test/factories.js';
@@ -11,8 +11,8 @@ import { makePost, makeSignedInUser } from '../../test/factories.js';
  * Surfaces: the profile (`GET /api/users/{id}`: status and `canViewPosts`), the owner's plate list
  * (`GET /api/users/{id}/posts`), the feed (`GET /api/posts`: does it hold the owner's plate?), the
  * plate page (`GET /api/posts/{id}`), the owner's comment on a third person's public plate (listed
- * in `GET /api/posts/{third}/comments`?) and top rated (`GET /api/top-rated?period=all`).
- * Search belongs to the search module: add its column here (`search: boolean`) when it lands.
+ * in `GET /api/posts/{third}/comments`?), top rated (`GET /api/top-rated?period=all`), and search
+ * (`GET /api/search`: is the plate found by its title, is the owner found by their username?).
  *
  * Viewers: a guest, a stranger, an accepted follower, a follower still pending, the owner, someone
  * the owner blocked ("blocked"), someone who blocked the owner ("blocker"), and an admin.
@@ -29,6 +29,8 @@ interface Expected {
   post: 200 | 404;
   comment: boolean;
   topRated: boolean;
+  searchPlate: boolean;
+  searchPerson: boolean;
 }
 
 const row = (
@@ -39,34 +41,36 @@ const row = (
   post: Expected['post'],
   comment: boolean,
   topRated: boolean,
-): Expected => ({ profile, canViewPosts, userPosts, feed, post, comment, topRated });
+  searchPlate: boolean,
+  searchPerson: boolean,
+): Expected => ({ profile, canViewPosts, userPosts, feed, post, comment, topRated, searchPlate, searchPerson });
 
 // prettier-ignore
 const PUBLIC_OWNER: Record<ViewerKind, Expected> = {
-  //                    profile canView userPosts feed  post  comment topRated
-  anonymous:       row(200,    true,   200,      true, 200,  true,   true),
-  stranger:        row(200,    true,   200,      true, 200,  true,   true),
-  follower:        row(200,    true,   200,      true, 200,  true,   true),
-  pendingFollower: row(200,    true,   200,      true, 200,  true,   true),
-  owner:           row(200,    true,   200,      true, 200,  true,   true),
-  blocked:         row(404,    null,   404,      false, 404, false,  false),
-  blocker:         row(200,    false,  404,      false, 404, false,  false),
-  admin:           row(200,    true,   200,      true, 200,  true,   true),
+  //                    profile canView userPosts feed  post  comment topRated searchPlate searchPerson
+  anonymous:       row(200,    true,   200,      true, 200,  true,   true, true, true),
+  stranger:        row(200,    true,   200,      true, 200,  true,   true, true, true),
+  follower:        row(200,    true,   200,      true, 200,  true,   true, true, true),
+  pendingFollower: row(200,    true,   200,      true, 200,  true,   true, true, true),
+  owner:           row(200,    true,   200,      true, 200,  true,   true, true, true),
+  blocked:         row(404,    null,   404,      false, 404, false,  false, false, false),
+  blocker:         row(200,    false,  404,      false, 404, false,  false, false, false),
+  admin:           row(200,    true,   200,      true, 200,  true,   true, true, true),
 };
 
 // A private account shows its profile and counts to everyone, its plates to accepted followers,
 // itself and admins. Its comments on other people's public plates stay public.
 // prettier-ignore
 const PRIVATE_OWNER: Record<ViewerKind, Expected> = {
-  //                    profile canView userPosts feed  post  comment topRated
-  anonymous:       row(200,    false,  403,      false, 404, true,   false),
-  stranger:        row(200,    false,  403,      false, 404, true,   false),
-  follower:        row(200,    true,   200,      true, 200,  true,   true),
-  pendingFollower: row(200,    false,  403,      false, 404, true,   false),
-  owner:           row(200,    true,   200,      true, 200,  true,   true),
-  blocked:         row(404,    null,   404,      false, 404, false,  false),
-  blocker:         row(200,    false,  404,      false, 404, false,  false),
-  admin:           row(200,    true,   200,      true, 200,  true,   true),
+  //                    profile canView userPosts feed  post  comment topRated searchPlate searchPerson
+  anonymous:       row(200,    false,  403,      false, 404, true,   false, false, true),
+  stranger:        row(200,    false,  403,      false, 404, true,   false, false, true),
+  follower:        row(200,    true,   200,      true, 200,  true,   true, true, true),
+  pendingFollower: row(200,    false,  403,      false, 404, true,   false, false, true),
+  owner:           row(200,    true,   200,      true, 200,  true,   true, true, true),
+  blocked:         row(404,    null,   404,      false, 404, false,  false, false, false),
+  blocker:         row(200,    false,  404,      false, 404, false,  false, false, false),
+  admin:           row(200,    true,   200,      true, 200,  true,   true, true, true),
 };
 
 // A deactivated (public) account disappears for everyone but admins, who still see the profile and
@@ -74,14 +78,14 @@ const PRIVATE_OWNER: Record<ViewerKind, Expected> = {
 // signs them out everywhere, and signing in again reactivates the account.
 // prettier-ignore
 const DEACTIVATED_OWNER: Partial<Record<ViewerKind, Expected>> = {
-  //                    profile canView userPosts feed  post  comment topRated
-  anonymous:       row(404,    null,   404,      false, 404, false,  false),
-  stranger:        row(404,    null,   404,      false, 404, false,  false),
-  follower:        row(404,    null,   404,      false, 404, false,  false),
-  pendingFollower: row(404,    null,   404,      false, 404, false,  false),
-  blocked:         row(404,    null,   404,      false, 404, false,  false),
-  blocker:         row(404,    null,   404,      false, 404, false,  false),
-  admin:           row(200,    true,   200,      true, 200,  false,  true),
+  //                    profile canView userPosts feed  post  comment topRated searchPlate searchPerson
+  anonymous:       row(404,    null,   404,      false, 404, false,  false, false, false),
+  stranger:        row(404,    null,   404,      false, 404, false,  false, false, false),
+  follower:        row(404,    null,   404,      false, 404, false,  false, false, false),
+  pendingFollower: row(404,    null,   404,      false, 404, false,  false, false, false),
+  blocked:         row(404,    null,   404,      false, 404, false,  false, false, false),
+  blocker:         row(404,    null,   404,      false, 404, false,  false, false, false),
+  admin:           row(200,    true,   200,      true, 200,  false,  true, true, false),
 };
 
 let t: TestApp;
@@ -95,6 +99,7 @@ afterAll(async () => {
 interface Scenario {
   owner: User;
   ownerPostId: number;
+  ownerPostTitle: string;
   thirdPostId: number;
   commentId: number;
   headers: Record<ViewerKind, Record<string, string>>;
@@ -132,6 +137,7 @@ async function scenario(ownerValues: Partial<User>): Promise<Scenario> {
   return {
     owner: owner.user,
     ownerPostId: ownerPost.id,
+    ownerPostTitle: ownerPost.title,
     thirdPostId: third.id,
     commentId: comment!.id,
     headers: {
@@ -156,6 +162,8 @@ async function observe(s: Scenario, headers: Record<string, string>): Promise<Ex
   const post = await get(`/api/posts/${s.ownerPostId}`);
   const comments = (await get(`/api/posts/${s.thirdPostId}/comments?limit=50`)).json<CommentsResponse>();
   const topRated = (await get('/api/top-rated?period=all&limit=50')).json<PostDto[]>();
+  const plates = (await get(`/api/search?tab=food&limit=50&q=${encodeURIComponent(s.ownerPostTitle)}`)).json<SearchResponse>();
+  const people = (await get(`/api/search?tab=users&limit=50&q=${encodeURIComponent(s.owner.username)}`)).json<SearchResponse>();
   return {
     profile: profile.statusCode as Expected['profile'],
     canViewPosts: profile.statusCode === 200 ? profile.json<ProfileDto>().canViewPosts : null,
@@ -164,6 +172,8 @@ async function observe(s: Scenario, headers: Record<string, string>): Promise<Ex
     post: post.statusCode as Expected['post'],
     comment: comments.comments.some((c) => c.id === s.commentId),
     topRated: topRated.some((p) => p.id === s.ownerPostId),
+    searchPlate: plates.posts.some((p) => p.id === s.ownerPostId),
+    searchPerson: people.users.some((u) => u.id === s.owner.id),
   };
 }
 
@@ -189,7 +199,7 @@ describe('a deleted account', () => {
     const s = await scenario({ isPrivate: false });
     const res = await t.app.inject({ method: 'DELETE', url: '/api/user/account', headers: s.headers.owner });
     expect(res.statusCode).toBe(200);
-    const gone = row(404, null, 404, false, 404, false, false);
+    const gone = row(404, null, 404, false, 404, false, false, false, false);
     for (const viewer of VIEWERS.filter((v) => v !== 'owner')) {
       expect(await observe(s, s.headers[viewer]), viewer).toEqual(gone);
     }

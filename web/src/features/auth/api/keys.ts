@@ -16,4 +16,6 @@ export const sessionScopedKeys = [
   // profiles carry the viewer's own relation to them (following, blocked, own profile)
   ['/api/users'],
   ['/api/user/follow-requests'],
+  // search hides people and plates across blocks and private profiles
+  ['/api/search'],
 ] as const;

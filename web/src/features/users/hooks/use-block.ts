@@ -23,7 +23,7 @@ function failed(error: unknown) {
   toast({ variant: 'destructive', title: 'Error', description: blockErrorMessage(error) });
 }
 
-/** After a block or unblock: the person, the blocked list, suggestions, every list of plates (their plates leave the feeds) and notifications. */
+/** After a block or unblock: the person, the blocked list, suggestions, every list of plates (their plates leave the feeds), notifications and search results. */
 function refreshAfterBlock(queryClient: ReturnType<typeof useQueryClient>, userId: number, me: number | undefined) {
   void queryClient.invalidateQueries({ queryKey: userKeys.user(userId) });
   if (me !== undefined) void queryClient.invalidateQueries({ queryKey: userKeys.user(me) });
@@ -31,6 +31,8 @@ function refreshAfterBlock(queryClient: ReturnType<typeof useQueryClient>, userI
   void queryClient.invalidateQueries({ queryKey: userKeys.suggestedAll });
   void queryClient.invalidateQueries({ queryKey: postKeys.all });
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  // search results leave out people across a block (the search feature's keys live under this path)
+  void queryClient.invalidateQueries({ queryKey: ['/api/search'] });
 }
 
 export interface BlockVariables {

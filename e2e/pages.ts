@@ -1,0 +1,20 @@
+import type { Browser, Page } from '@playwright/test';
+import { signInUi, type Member } from './members';
+
+/** A fresh browser context signed in as `member` through the Sign In form. */
+export async function signedInPage(browser: Browser, member: Member, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signInUi(page, member);
+  return page;
+}
+
+/** Waits until every uploaded photo in view has loaded (not just its placeholder), then shoots. */
+export async function shot(page: Page, name: string) {
+  await page.waitForFunction(() => {
+    const photos = [...document.images].filter((i) => i.currentSrc.includes('/uploads/') && i.getBoundingClientRect().top < innerHeight);
+    return photos.length > 0 && photos.every((i) => i.complete && i.naturalWidth > 0);
+  });
+  await page.waitForTimeout(400); // the fade from the placeholder
+  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: false });
+}
