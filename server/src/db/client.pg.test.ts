@@ -2,7 +2,7 @@
 // dropped by the server. Included by vitest only when DATABASE_URL is set (see vitest.config.ts).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../test/database.js';
+import { createTestDatabase, migrationJournal } from '../test/database.js';
 import { createDatabase } from './client.js';
 
 describe('createDatabase with PostgreSQL', () => {
@@ -16,7 +16,7 @@ describe('createDatabase with PostgreSQL', () => {
       const result = await instances[0]!.db.execute<{ n: number }>(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(result.rows[0]?.n).toBe(2);
+      expect(result.rows[0]?.n).toBe(migrationJournal().entries.length);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
       await testDb.cleanup();

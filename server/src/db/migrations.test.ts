@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { createTestDatabase, migrationJournal, type TestDatabase } from '../test/database.js';
 import { createDatabase, type Database, type Db } from './client.js';
 import * as schema from './schema/index.js';
 import {
@@ -42,10 +42,7 @@ const CUISINES = [
   'American', 'Korean', 'Vietnamese', 'Greek', 'Spanish', 'Turkish', 'Lebanese', 'Moroccan',
 ];
 
-/** drizzle-kit's list of the committed migrations. */
-const JOURNAL = JSON.parse(
-  readFileSync(fileURLToPath(new URL('./migrations/meta/_journal.json', import.meta.url)), 'utf8'),
-) as { entries: { idx: number; tag: string }[] };
+const JOURNAL = migrationJournal();
 
 let testDb: TestDatabase;
 let database: Database;

@@ -122,7 +122,10 @@ async function main(): Promise<void> {
     const busy = (
       await db.execute<{ id: number }>(sql`select id from posts where approval_status = 'approved' order by comment_count desc, id limit 1`)
     ).rows[0];
-    if (!deep || !busy) throw new Error('no plates to measure');
+    const cook = (
+      await db.execute<{ id: number }>(sql`select id from users where account_status = 'active' and not is_private order by points desc, id limit 1`)
+    ).rows[0];
+    if (!deep || !busy || !cook) throw new Error('no plates to measure');
 
     const scenarios: Array<[string, string]> = [
       ['GET /api/posts (first page)', '/api/posts'],
@@ -130,9 +133,12 @@ async function main(): Promise<void> {
       ['GET /api/posts/{id}', `/api/posts/${busy.id}`],
       ['GET /api/posts/{id}/comments', `/api/posts/${busy.id}/comments`],
       ['GET /api/leaderboard', '/api/leaderboard'],
+      ['GET /api/users/{id} (profile)', `/api/users/${cook.id}`],
+      ['GET /api/users/{id}/posts', `/api/users/${cook.id}/posts`],
       // Search over the seed's dish names: the header dropdown on a common word, a misspelling
       // (trigram similarity only), and the advanced page with filters sorted by trending.
       ['GET /api/search?q=ramen (header)', '/api/search?q=ramen&limit=3'],
+      ['GET /api/search?q=elena&tab=users (people)', '/api/search?q=elena&tab=users&limit=3'],
       ['GET /api/search?q=margarita piza (misspelt)', `/api/search?q=${encodeURIComponent('margarita piza')}`],
       [
         'GET /api/search/posts (filters, trending)',

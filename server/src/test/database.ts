@@ -2,6 +2,8 @@
 // against a real PostgreSQL), a uniquely named database is created on that server and dropped by
 // cleanup(); without it the caller uses an in-memory PGlite, which is already fresh and private.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export interface TestDatabase {
@@ -48,4 +50,10 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
 function quoteIdentifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`unexpected database name: ${name}`);
   return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** drizzle-kit's list of the committed migrations (server/src/db/migrations/meta/_journal.json). */
+export function migrationJournal(): { entries: { idx: number; tag: string }[] } {
+  const file = fileURLToPath(new URL('../db/migrations/meta/_journal.json', import.meta.url));
+  return JSON.parse(readFileSync(file, 'utf8')) as { entries: { idx: number; tag: string }[] };
 }
