@@ -8,3 +8,4 @@ export * from './schemas/posts.js';
 export * from './schemas/notifications.js';
 export * from './schemas/users.js';
 export * from './schemas/search.js';
+export * from './events.js';

@@ -1,0 +1,66 @@
+/**
+ * The realtime socket's events (document 1 §7), typed for Socket.IO on both sides. Zod-free: the
+ * web app's socket client is on every signed-in page.
+ *
+ * Ownership while the chat issue is built: the chat section's payloads are refined by the chat
+ * service; the rest by the realtime plugin.
+ */
+import type { NotificationDto } from './schemas/notifications.js';
+
+/** Presence of one user. */
+export interface PresencePayload {
+  userId: number;
+  isOnline: boolean;
+  lastActiveAt: string | null;
+}
+
+export interface SocketErrorPayload {
+  message: string;
+  code?: string;
+}
+
+/** Events the server sends. Chat payloads are plain records until the chat contract fixes them. */
+export interface ServerToClientEvents {
+  connected: (payload: { userId: number; socketId: string }) => void;
+  pong: (payload: { timestamp: number }) => void;
+  socket_error: (payload: SocketErrorPayload) => void;
+  system_message: (payload: { message: string; type?: string }) => void;
+  notification: (payload: NotificationDto) => void;
+  user_online: (payload: PresencePayload) => void;
+  user_offline: (payload: PresencePayload) => void;
+  user_status_update: (payload: PresencePayload) => void;
+  // chat (document 1 §7); payloads owned by the chat service
+  new_message: (payload: Record<string, unknown>) => void;
+  conversation_created: (payload: Record<string, unknown>) => void;
+  chat_request: (payload: Record<string, unknown>) => void;
+  request_accepted: (payload: Record<string, unknown>) => void;
+  typing_status: (payload: { sessionId: number; userId: number; isTyping: boolean }) => void;
+  message_read: (payload: Record<string, unknown>) => void;
+  message_reaction: (payload: Record<string, unknown>) => void;
+}
+
+/** Events the client sends. */
+export interface ClientToServerEvents {
+  ping: (payload?: { timestamp?: number }) => void;
+  view_session: (payload: { sessionId: number }) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Connection constants of document 1 §9. */
+export const REALTIME = {
+  pingIntervalMs: 20_000,
+  pongTimeoutMs: 10_000,
+  reconnectBaseMs: 1_000,
+  reconnectFactor: 1.5,
+  reconnectMaxMs: 30_000,
+  reconnectAttempts: 1000,
+  httpOnlyAfterFailures: 10,
+  fallbackPollMs: 10_000,
+  silentAfterMs: 15_000,
+  staleCheckMs: 40_000,
+  staleAfterMs: 60_000,
+  typingExpiresMs: 5_000,
+  typingCleanupMs: 1_000,
+} as const;
