@@ -19,8 +19,12 @@ export default defineConfig({
           root: './server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
-          // *.pg.test.ts need a real PostgreSQL server: CI runs them in its DATABASE_URL pass.
-          exclude: process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL server and *.redis.test.ts a Redis server: CI runs
+          // them in its DATABASE_URL + REDIS_URL pass.
+          exclude: [
+            ...(process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
+            ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
+          ],
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

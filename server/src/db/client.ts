@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackCommits } from '../lib/after-commit.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -84,7 +85,8 @@ function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => voi
     'error',
     onPoolError ?? ((error) => console.warn(`database: idle connection error: ${error.message}`)),
   );
-  const db = drizzleNodePg({ client: pool, schema });
+  // trackCommits: `afterCommit(tx, fn)` runs fn once the transaction has committed (lib/after-commit).
+  const db = trackCommits(drizzleNodePg({ client: pool, schema }));
 
   return {
     db,
@@ -115,7 +117,7 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
   // Search needs pg_trgm and unaccent (migration 0002_search); PGlite ships them as contrib bundles.
   const client = new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = trackCommits(drizzlePglite({ client, schema }));
 
   return {
     db,

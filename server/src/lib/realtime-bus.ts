@@ -8,7 +8,12 @@ import type { ServerEventName, ServerEventPayload } from '@plates/common';
  */
 export interface RealtimeBus {
   toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
+  /**
+   * Which of these users have at least one open socket, on any instance. Optional so that fakes
+   * need not implement it; absent means nobody is known to be online.
+   */
+  readonly isOnline?: (userIds: readonly number[]) => Promise<Set<number>>;
 }
 
 /** A bus that delivers nothing (tests, scripts, and before the socket is attached). */
-export const silentBus: RealtimeBus = { toUser() {} };
+export const silentBus: RealtimeBus = { toUser() {}, isOnline: async () => new Set() };

@@ -33,6 +33,10 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
+// No realtime socket in component tests (jsdom would really try to reach a server); the socket
+// module's own test imports the actual one with vi.importActual.
+vi.mock('../lib/socket', () => ({ startRealtime: () => null, stopRealtime: () => {} }));
+
 // An unexpected console.error fails the test (STYLE.md §6). A test that expects one calls
 // allowConsoleErrors() from ./console.
 beforeEach(() => {

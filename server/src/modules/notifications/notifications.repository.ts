@@ -29,26 +29,40 @@ function before(cursor: Keyset | undefined): SQL | undefined {
   return sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
 }
 
+/** The columns of a NotificationRow: the notification with its actor joined. */
+const rowShape = {
+  id: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  message: notifications.message,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+  keyAt: sql<string>`${notifications.createdAt}::text`,
+  postId: notifications.postId,
+  actorId: notifications.actorId,
+  metadata: notifications.metadata,
+  actorUsername: actor.username,
+  actorDisplayName: actor.displayName,
+  actorProfileImage: actor.profileImage,
+};
+
 export function createNotificationsRepository(db: Db) {
   return {
+    /** One notification with its actor joined (the realtime `notification` event's row). */
+    async byId(id: number): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .select(rowShape)
+        .from(notifications)
+        .leftJoin(actor, eq(actor.id, notifications.actorId))
+        .where(eq(notifications.id, id))
+        .limit(1);
+      return row;
+    },
+
     /** One page of a user's notifications, newest first, each with its actor joined (one statement). */
     async page(userId: number, options: { cursor?: Keyset | undefined; limit: number }): Promise<NotificationRow[]> {
       return db
-        .select({
-          id: notifications.id,
-          type: notifications.type,
-          title: notifications.title,
-          message: notifications.message,
-          read: notifications.read,
-          createdAt: notifications.createdAt,
-          keyAt: sql<string>`${notifications.createdAt}::text`,
-          postId: notifications.postId,
-          actorId: notifications.actorId,
-          metadata: notifications.metadata,
-          actorUsername: actor.username,
-          actorDisplayName: actor.displayName,
-          actorProfileImage: actor.profileImage,
-        })
+        .select(rowShape)
         .from(notifications)
         .leftJoin(actor, eq(actor.id, notifications.actorId))
         .where(and(eq(notifications.userId, userId), before(options.cursor)))

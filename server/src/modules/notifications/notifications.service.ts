@@ -7,7 +7,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { notifications, userBlocks } from '../../db/schema/index.js';
+import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
+import { silentBus, type RealtimeBus } from '../../lib/realtime-bus.js';
 import { decodeCursor, encodeCursor } from '../posts/posts.cursor.js';
 import { toNotificationDto } from './notifications.mapper.js';
 import { createNotificationsRepository, type NotificationsRepository } from './notifications.repository.js';
@@ -48,9 +50,34 @@ export interface NewNotification {
 /**
  * Writes notification rows in the caller's transaction (`notify`), and serves the recipient's
  * panel: list, mark read, clear. Every read and write is scoped to the viewer's own rows.
- * Realtime delivery (the `notification` socket event) joins with the realtime issue.
+ * Each written row is also pushed to the recipient's sockets as a `notification` event (the same
+ * DTO as the list), but only once the caller's transaction has committed (`afterCommit`): a rolled
+ * back action tells nobody. Delivery is best effort; the panel's polling is the fallback.
  */
-export function createNotificationsService(db: Db, repo: NotificationsRepository = createNotificationsRepository(db)) {
+export function createNotificationsService(
+  db: Db,
+  options: {
+    repo?: NotificationsRepository;
+    bus?: RealtimeBus;
+    /** A failed realtime push (the row is stored either way). */
+    onPushError?: (error: unknown) => void;
+  } = {},
+) {
+  const repo = options.repo ?? createNotificationsRepository(db);
+  const bus = options.bus ?? silentBus;
+  const onPushError = options.onPushError ?? (() => {});
+
+  /** Reads the committed row with its actor and sends it to the recipient's open tabs. */
+  function push(userId: number, id: number | undefined): void {
+    if (id === undefined || bus === silentBus) return;
+    repo
+      .byId(id)
+      .then((row) => {
+        if (row) bus.toUser(userId, 'notification', toNotificationDto(row));
+      })
+      .catch(onPushError);
+  }
+
   return {
     /** A page of the viewer's notifications, newest first (keyset on created_at, id), with the unread badge count. */
     async list(viewerId: number, query: { cursor?: string | undefined; limit: number }): Promise<NotificationsResponse> {
@@ -100,10 +127,11 @@ export function createNotificationsService(db: Db, repo: NotificationsRepository
         metadata: n.metadata ?? null,
       };
       if (values.actorId === null) {
-        await tx.insert(notifications).values(values);
+        const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+        afterCommit(tx, () => push(values.userId, row?.id));
         return;
       }
-      await tx.execute(sql`
+      const inserted = await tx.execute<{ id: number }>(sql`
         insert into ${notifications} (user_id, type, title, message, actor_id, post_id, metadata)
         select ${values.userId}::int, ${values.type}::text, ${values.title}::text, ${values.message}::text,
           ${values.actorId}::int, ${values.postId}::int, ${values.metadata === null ? null : JSON.stringify(values.metadata)}::jsonb
@@ -112,7 +140,10 @@ export function createNotificationsService(db: Db, repo: NotificationsRepository
           where (${userBlocks.blockerId} = ${values.userId} and ${userBlocks.blockedId} = ${values.actorId})
              or (${userBlocks.blockerId} = ${values.actorId} and ${userBlocks.blockedId} = ${values.userId})
         )
+        returning id
       `);
+      // Nothing inserted (a block) means nothing to tell.
+      afterCommit(tx, () => push(values.userId, inserted.rows[0]?.id));
     },
   };
 }

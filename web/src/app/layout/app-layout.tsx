@@ -1,10 +1,12 @@
 import { Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { useAuth } from '../../features/auth';
 import { TopRatedPanel, UploadPlateProvider } from '../../features/posts';
 import { ReportDialogHost } from '../../features/reports';
 import { SuggestedUsersPanel } from '../../features/users';
 import { ErrorBoundary } from '../error-boundary';
+import { RealtimeConnection } from '../realtime-connection';
 import { FOOTER_LINKS } from '../navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -51,6 +53,7 @@ function FooterLinks({ className }: { className?: string }) {
 export function AppLayout() {
   const { pathname } = useLocation();
   const desktop = useIsDesktop();
+  const { user } = useAuth();
   return (
     <UploadPlateProvider>
       <div className="min-h-dvh">
@@ -91,6 +94,7 @@ export function AppLayout() {
         </div>
         <BottomNav />
         <ReportDialogHost />
+        {user ? <RealtimeConnection key={user.id} /> : null}
       </div>
     </UploadPlateProvider>
   );

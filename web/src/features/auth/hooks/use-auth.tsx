@@ -15,6 +15,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
+import { connectionMode } from '../../../lib/connection-mode';
 import { authStorage } from '../../../lib/storage';
 import {
   displayNameOf,
@@ -61,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     mutationFn: login,
     onSuccess: ({ token, user }) => {
       if (token) authStorage.setToken(token);
+      connectionMode.reset(); // a new sign-in tries the realtime socket again
       authStorage.setUserId(user.id);
       // Lists fetched as a guest lack the viewer's own state (saved, own rating, own pending plates).
       sessionScopedKeys.forEach((queryKey) => queryClient.removeQueries({ queryKey }));

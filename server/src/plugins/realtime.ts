@@ -1,0 +1,220 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import {
+  SESSION_COOKIE,
+  type ClientToServerEvents,
+  type PresencePayload,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@plates/common';
+import type { Db } from '../db/client.js';
+import { userOnlineStatus } from '../db/schema/index.js';
+import type { RealtimeBus } from '../lib/realtime-bus.js';
+import { memoryPresence, redisPresence, type PresenceStore } from './realtime-presence.js';
+
+/** What the handshake learns; only ever set from a session token, never from the client. */
+interface SocketData {
+  userId: number;
+}
+
+type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Hooks other modules (chat) register once they exist; both default to doing nothing. */
+export interface RealtimeHandlers {
+  /** Who is told when this user comes online or goes offline (default: nobody). */
+  presenceAudience: (userId: number) => Promise<readonly number[]> | readonly number[];
+  /** A client opened a conversation (`view_session`). */
+  onViewSession: (userId: number, sessionId: number) => Promise<void> | void;
+}
+
+export interface Realtime extends RealtimeBus {
+  readonly isOnline: (userIds: readonly number[]) => Promise<Set<number>>;
+  /** Replaces some of the hooks (the chat service registers `onViewSession` after it is built). */
+  setHandlers(handlers: Partial<RealtimeHandlers>): void;
+  /**
+   * Attaches Socket.IO to the app's HTTP server (it exists before `listen`) with the handshake
+   * that resolves the session token, and closes everything when the app closes.
+   */
+  attach(
+    app: FastifyInstance,
+    options: { authenticate: (token: string) => Promise<{ user: { id: number } } | undefined>; appUrl: string },
+  ): void;
+}
+
+export interface RealtimeOptions {
+  db: Db;
+  logger: FastifyBaseLogger;
+  /** With Redis: the Socket.IO Redis adapter (fan-out between instances) and shared presence. */
+  redis?: Redis | undefined;
+  /** Prefix of Redis keys and channels, so parallel apps (tests) on one Redis stay apart. */
+  namespace?: string;
+  heartbeatMs?: number;
+}
+
+export const REALTIME_MESSAGES = {
+  notAuthenticated: 'Not authenticated: sign in to use the realtime connection',
+  forbiddenOrigin: 'Cross-origin realtime connections are not allowed',
+} as const;
+
+/**
+ * The realtime socket (document 1 §7): Socket.IO on the same origin at `/socket.io`, a room
+ * `user:{id}` per signed-in user, presence over all tabs, devices and instances, and the
+ * `RealtimeBus` services use to reach people. See realtime-presence.ts for presence in Redis.
+ */
+export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
+  const { db, logger } = options;
+  const namespace = options.namespace ?? 'plates';
+  const io: IoServer = new Server({
+    path: '/socket.io',
+    serveClient: false,
+    // Same origin only: no CORS headers are sent, and cookie handshakes check the Origin header.
+    cors: undefined,
+  });
+
+  const pubSub: Redis[] = [];
+  let presence: PresenceStore;
+  if (options.redis) {
+    const pub = options.redis.duplicate();
+    const sub = options.redis.duplicate();
+    pubSub.push(pub, sub);
+    await Promise.all(pubSub.map((client) => (client.status === 'wait' ? client.connect() : undefined)));
+    io.adapter(createAdapter(pub, sub, { key: `${namespace}:socket.io` }));
+    presence = redisPresence(options.redis, {
+      prefix: `${namespace}:presence`,
+      ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+      onError: (error) => logger.warn({ err: error }, 'realtime: presence heartbeat failed'),
+    });
+  } else {
+    presence = memoryPresence();
+  }
+
+  const handlers: RealtimeHandlers = {
+    presenceAudience: () => [],
+    onViewSession: () => {},
+  };
+  /** Presence work in flight, awaited on close so it never meets a closed database. */
+  const pending = new Set<Promise<unknown>>();
+  function track(work: Promise<unknown>): void {
+    const guarded = work.catch((error: unknown) => logger.warn({ err: error }, 'realtime: presence update failed'));
+    pending.add(guarded);
+    void guarded.finally(() => pending.delete(guarded));
+  }
+
+  function toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void {
+    // The generic event defeats Socket.IO's typed emit; the RealtimeBus signature keeps callers typed.
+    (io.to(`user:${userId}`) as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
+  }
+
+  /** Writes `user_online_status` and tells the user's audience (first connect / last disconnect). */
+  async function announce(userId: number, isOnline: boolean): Promise<void> {
+    const at = new Date();
+    await db
+      .insert(userOnlineStatus)
+      .values({ userId, isOnline, lastActiveAt: at })
+      .onConflictDoUpdate({ target: userOnlineStatus.userId, set: { isOnline, lastActiveAt: at, updatedAt: at } });
+    const audience = await handlers.presenceAudience(userId);
+    const payload: PresencePayload = { userId, isOnline, lastActiveAt: at.toISOString() };
+    for (const id of audience) toUser(id, isOnline ? 'user_online' : 'user_offline', payload);
+  }
+
+  function onConnection(socket: IoSocket): void {
+    const { userId } = socket.data;
+    void socket.join(`user:${userId}`);
+    socket.emit('connected', { userId, socketId: socket.id });
+    track(presence.add(userId, socket.id).then((first) => (first ? announce(userId, true) : undefined)));
+
+    socket.on('ping', () => {
+      socket.emit('pong', { timestamp: Date.now() });
+    });
+    socket.on('view_session', (payload) => {
+      const sessionId = Number(payload?.sessionId);
+      if (!Number.isInteger(sessionId) || sessionId <= 0) {
+        socket.emit('socket_error', { message: 'view_session needs a positive sessionId', code: 'VALIDATION_ERROR' });
+        return;
+      }
+      track(Promise.resolve().then(() => handlers.onViewSession(userId, sessionId)));
+    });
+    socket.on('disconnect', () => {
+      track(presence.remove(userId, socket.id).then((last) => (last ? announce(userId, false) : undefined)));
+    });
+  }
+
+  let closed = false;
+  return {
+    toUser,
+    isOnline: (userIds) => presence.online(userIds),
+    setHandlers(next) {
+      Object.assign(handlers, next);
+    },
+    attach(app, { authenticate, appUrl }) {
+      const appOrigin = new URL(appUrl).origin;
+      io.use((socket, next) => {
+        const { auth, headers } = socket.handshake;
+        const bearer = typeof auth.token === 'string' && auth.token.length > 0 ? auth.token : undefined;
+        const cookie = readCookie(headers.cookie, SESSION_COOKIE);
+        const token = bearer ?? cookie;
+        if (!token || token.length > 200) {
+          next(refusal(REALTIME_MESSAGES.notAuthenticated, 'UNAUTHORIZED'));
+          return;
+        }
+        // A cookie rides along on any page's request; only our own pages may use it.
+        const origin = headers.origin;
+        if (!bearer && origin && origin !== appOrigin && origin !== `http://${headers.host}` && origin !== `https://${headers.host}`) {
+          next(refusal(REALTIME_MESSAGES.forbiddenOrigin, 'FORBIDDEN'));
+          return;
+        }
+        authenticate(token)
+          .then((found) => {
+            if (!found) return next(refusal(REALTIME_MESSAGES.notAuthenticated, 'UNAUTHORIZED'));
+            socket.data.userId = found.user.id;
+            next();
+          })
+          .catch((error: unknown) => {
+            logger.error({ err: error }, 'realtime: handshake failed');
+            next(refusal('Realtime connection failed', 'INTERNAL_ERROR'));
+          });
+      });
+      io.on('connection', onConnection);
+      io.attach(app.server);
+      presence.start((userIds) => {
+        for (const userId of userIds) track(announce(userId, false));
+      });
+
+      // Before the HTTP server closes (open websockets would keep it from closing): disconnect our
+      // sockets, let their presence updates finish, withdraw this instance, close the adapter.
+      app.addHook('preClose', async () => {
+        if (closed) return;
+        closed = true;
+        io.local.disconnectSockets(true);
+        io.engine.close();
+        while (pending.size > 0) await Promise.all([...pending]);
+        await presence.close().catch((error: unknown) => logger.warn({ err: error }, 'realtime: presence close failed'));
+        await io.of('/').adapter.close();
+        await Promise.all(pubSub.map((client) => client.quit().catch(() => client.disconnect())));
+      });
+    },
+  };
+}
+
+function refusal(message: string, code: string): Error & { data: { code: string } } {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME, STORAGE_KEYS, type ServerToClientEvents } from '@plates/common';
+import { connectionMode, createFailureCounter, HTTP_ONLY } from './connection-mode';
+import type * as SocketModule from './socket';
+import type { RealtimeSocket } from './socket';
+
+// The test setup replaces the socket module for component tests; this file tests the real one.
+const { startRealtime, stopRealtime } = await vi.importActual<typeof SocketModule>('./socket');
+
+afterEach(() => {
+  stopRealtime();
+  window.localStorage.clear();
+});
+
+describe('connection mode', () => {
+  it('switches to HTTP-only after more than 10 failed attempts in a row, and stores it', () => {
+    const failures = createFailureCounter();
+    for (let i = 0; i < REALTIME.httpOnlyAfterFailures; i += 1) expect(failures.fail()).toBe(false);
+    expect(connectionMode.isHttpOnly()).toBe(false);
+    expect(failures.fail()).toBe(true);
+    expect(window.localStorage.getItem(STORAGE_KEYS.chatConnectionMode)).toBe(HTTP_ONLY);
+    expect(connectionMode.isHttpOnly()).toBe(true);
+  });
+
+  it('counts again from zero after a successful connection', () => {
+    const failures = createFailureCounter();
+    for (let i = 0; i < 10; i += 1) failures.fail();
+    failures.succeed();
+    expect(failures.fail()).toBe(false);
+    expect(failures.count).toBe(1);
+  });
+
+  it('is reset (a new sign-in tries the socket again)', () => {
+    connectionMode.setHttpOnly();
+    connectionMode.reset();
+    expect(connectionMode.isHttpOnly()).toBe(false);
+    expect(window.localStorage.getItem(STORAGE_KEYS.chatConnectionMode)).toBeNull();
+  });
+});
+
+/** A stand-in for socket.io-client's socket: records handlers, lets the test fire events. */
+function fakeSocket() {
+  const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  const socket = {
+    connected: false,
+    io: { backoff: { factor: 2 }, engine: { close: vi.fn() } },
+    on(event: string, handler: (...args: unknown[]) => void) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return socket;
+    },
+    off(event: string, handler: (...args: unknown[]) => void) {
+      handlers.set(event, (handlers.get(event) ?? []).filter((h) => h !== handler));
+      return socket;
+    },
+    emit: vi.fn(),
+    disconnect: vi.fn(),
+    fire(event: keyof ServerToClientEvents | 'connect' | 'connect_error', ...args: unknown[]) {
+      for (const handler of handlers.get(event) ?? []) handler(...args);
+    },
+  };
+  return socket;
+}
+
+describe('startRealtime', () => {
+  it('opens no socket while HTTP-only mode is stored', () => {
+    connectionMode.setHttpOnly();
+    const createSocket = vi.fn();
+    expect(startRealtime({ createSocket })).toBeNull();
+    expect(createSocket).not.toHaveBeenCalled();
+  });
+
+  it('uses the spec backoff and sends the stored token', () => {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, 'tok');
+    const fake = fakeSocket();
+    let options: Record<string, unknown> = {};
+    startRealtime({
+      createSocket: (opts) => {
+        options = opts as Record<string, unknown>;
+        return fake as unknown as RealtimeSocket;
+      },
+    });
+    expect(options).toMatchObject({ path: '/socket.io', reconnectionDelay: 1000, reconnectionDelayMax: 30_000, reconnectionAttempts: 1000 });
+    expect(fake.io.backoff.factor).toBe(1.5);
+    const sent = vi.fn();
+    (options.auth as (cb: (data: object) => void) => void)(sent);
+    expect(sent).toHaveBeenCalledWith({ token: 'tok' });
+  });
+
+  it('closes the socket and stores HTTP-only after the 11th failed attempt', () => {
+    const fake = fakeSocket();
+    const onHttpOnly = vi.fn();
+    startRealtime({ createSocket: () => fake as unknown as RealtimeSocket, onHttpOnly });
+    for (let i = 0; i < 10; i += 1) fake.fire('connect_error', new Error('down'));
+    expect(fake.disconnect).not.toHaveBeenCalled();
+    fake.fire('connect_error', new Error('down'));
+    expect(fake.disconnect).toHaveBeenCalled();
+    expect(onHttpOnly).toHaveBeenCalledTimes(1);
+    expect(connectionMode.isHttpOnly()).toBe(true);
+  });
+
+  it('pings every 20 s and drops a transport that does not answer within 10 s', () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeSocket();
+      startRealtime({ createSocket: () => fake as unknown as RealtimeSocket });
+      fake.connected = true;
+      vi.advanceTimersByTime(REALTIME.pingIntervalMs);
+      expect(fake.emit).toHaveBeenCalledWith('ping', expect.objectContaining({ timestamp: expect.any(Number) }));
+      fake.fire('pong', { timestamp: Date.now() });
+      vi.advanceTimersByTime(REALTIME.pongTimeoutMs);
+      expect(fake.io.engine.close).not.toHaveBeenCalled();
+
+      vi.advanceTimersByTime(REALTIME.pingIntervalMs - REALTIME.pongTimeoutMs);
+      expect(fake.emit).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(REALTIME.pongTimeoutMs);
+      expect(fake.io.engine.close).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { REALTIME, type ClientToServerEvents, type ServerToClientEvents } from '@plates/common';
+import { connectionMode, createFailureCounter } from './connection-mode';
+import { authStorage } from './storage';
+
+/**
+ * The realtime socket of a signed-in user (document 1 §4, §7, §9): one per tab, same origin at
+ * `/socket.io`, authenticated by the stored token (`auth: { token }`, read again on every
+ * reconnect) or else the session cookie. Loaded only through the lazy realtime connection
+ * component, so socket.io-client stays out of the first page load.
+ *
+ * Reconnection: up to 1000 attempts, base 1 s, cap 30 s. Socket.IO's options have no growth
+ * factor (its backoff doubles); the factor of 1.5 is set on the manager's backoff after creation
+ * (`manager.backoff.factor`, a plain field of socket.io-client's Backoff), with jitter 0.5.
+ * After more than 10 failed attempts in a row the app switches to HTTP-only mode (stored) and
+ * closes the socket; polling carries on. An application ping every 20 s expects a pong within
+ * 10 s, otherwise the transport is closed so the manager reconnects.
+ */
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface RealtimeOptions {
+  /** Told once when the app switches to HTTP-only mode. */
+  onHttpOnly?: () => void;
+  /** For tests: how a socket is made. */
+  createSocket?: (options: Partial<ManagerOptions & SocketOptions>) => RealtimeSocket;
+}
+
+let current: { socket: RealtimeSocket; stop: () => void } | null = null;
+
+export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  path: '/socket.io',
+  withCredentials: true,
+  reconnection: true,
+  reconnectionAttempts: REALTIME.reconnectAttempts,
+  reconnectionDelay: REALTIME.reconnectBaseMs,
+  reconnectionDelayMax: REALTIME.reconnectMaxMs,
+  randomizationFactor: 0.5,
+};
+
+/** Opens the socket (once per tab), unless HTTP-only mode is stored; answers it or null. */
+export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | null {
+  if (current) return current.socket;
+  if (connectionMode.isHttpOnly()) return null;
+  const make = options.createSocket ?? ((opts) => io(opts) as RealtimeSocket);
+  const socket = make({
+    ...SOCKET_OPTIONS,
+    auth: (send: (data: object) => void) => {
+      const token = authStorage.getToken();
+      send(token ? { token } : {});
+    },
+  });
+  const backoff = (socket.io as unknown as { backoff?: { factor: number } }).backoff;
+  if (backoff) backoff.factor = REALTIME.reconnectFactor;
+
+  const failures = createFailureCounter();
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  const onConnect = () => failures.succeed();
+  const onConnectError = () => {
+    if (!failures.fail()) return;
+    stopRealtime();
+    options.onHttpOnly?.();
+  };
+  const onPong = () => {
+    clearTimeout(pongTimer);
+    pongTimer = undefined;
+  };
+  socket.on('connect', onConnect);
+  socket.on('connect_error', onConnectError);
+  socket.on('pong', onPong);
+  const pinger = setInterval(() => {
+    if (!socket.connected || pongTimer) return;
+    socket.emit('ping', { timestamp: Date.now() });
+    pongTimer = setTimeout(() => {
+      pongTimer = undefined;
+      // Silent for too long: drop the transport; the manager reconnects with its backoff.
+      socket.io.engine?.close();
+    }, REALTIME.pongTimeoutMs);
+  }, REALTIME.pingIntervalMs);
+
+  current = {
+    socket,
+    stop: () => {
+      clearInterval(pinger);
+      clearTimeout(pongTimer);
+      socket.off('connect', onConnect);
+      socket.off('connect_error', onConnectError);
+      socket.off('pong', onPong);
+      socket.disconnect();
+    },
+  };
+  return socket;
+}
+
+/** Closes the socket (logout, leaving the signed-in layout, HTTP-only mode). */
+export function stopRealtime(): void {
+  const open = current;
+  current = null;
+  open?.stop();
+}
