@@ -5,6 +5,15 @@
  * Ownership while the chat issue is built: the chat section's payloads are refined by the chat
  * service; the rest by the realtime plugin.
  */
+import type {
+  ChatMessageDto,
+  ChatRequestDto,
+  ConversationCreatedEvent,
+  MessageReactionEvent,
+  MessageReadEvent,
+  RequestAcceptedEvent,
+  TypingEvent,
+} from './schemas/chat.js';
 import type { NotificationDto } from './schemas/notifications.js';
 
 /** Presence of one user. */
@@ -30,13 +39,13 @@ export interface ServerToClientEvents {
   user_offline: (payload: PresencePayload) => void;
   user_status_update: (payload: PresencePayload) => void;
   // chat (document 1 §7); payloads owned by the chat service
-  new_message: (payload: Record<string, unknown>) => void;
-  conversation_created: (payload: Record<string, unknown>) => void;
-  chat_request: (payload: Record<string, unknown>) => void;
-  request_accepted: (payload: Record<string, unknown>) => void;
-  typing_status: (payload: { sessionId: number; userId: number; isTyping: boolean }) => void;
-  message_read: (payload: Record<string, unknown>) => void;
-  message_reaction: (payload: Record<string, unknown>) => void;
+  new_message: (payload: ChatMessageDto) => void;
+  conversation_created: (payload: ConversationCreatedEvent) => void;
+  chat_request: (payload: ChatRequestDto) => void;
+  request_accepted: (payload: RequestAcceptedEvent) => void;
+  typing_status: (payload: TypingEvent) => void;
+  message_read: (payload: MessageReadEvent) => void;
+  message_reaction: (payload: MessageReactionEvent) => void;
 }
 
 /** Events the client sends. */

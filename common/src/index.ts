@@ -8,4 +8,5 @@ export * from './schemas/posts.js';
 export * from './schemas/notifications.js';
 export * from './schemas/users.js';
 export * from './schemas/search.js';
+export * from './schemas/chat.js';
 export * from './events.js';

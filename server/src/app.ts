@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createStorage, type ImageStorage } from './lib/storage/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { memoryStore, redisStore } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
@@ -59,12 +60,19 @@ import { createSystemService, type SystemService } from './modules/system/system
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { chatLegacyRoutes } from './modules/chat/chat.legacy.routes.js';
+import { createChatRepository } from './modules/chat/chat.repository.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { createChatService } from './modules/chat/chat.service.js';
 
 /** Collaborators that tests (or other entry points) may supply instead of the defaults. */
 export interface AppDeps {
   database: Database;
   mailer: Mailer;
-  /** Prefix of shared rate-limit keys in Redis, so parallel test apps never share counts. */
+  /**
+   * Prefix of shared Redis keys (rate limits, realtime presence and adapter channels), so parallel
+   * test apps never share counts or events; instances of one deployment share it.
+   */
   rateLimitNamespace: string;
   /** Human-readable logs (pino-pretty), for a person watching a terminal. */
   prettyLogs: boolean;
@@ -81,6 +89,7 @@ export interface App extends FastifyInstance {
     media: MediaService;
     storage: ImageStorage;
     posts: PostsService;
+    realtime: Realtime;
   };
 }
 
@@ -120,23 +129,35 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       logger: app.log,
     });
 
+  // Realtime first: services take its bus; Socket.IO attaches once authentication exists (below).
+  const realtime = await createRealtime({
+    db: database.db,
+    logger: app.log,
+    redis,
+    namespace: `${deps.rateLimitNamespace ?? 'plates'}:rt`,
+  });
+  // One notifications service for every module, so each written row reaches the recipient's sockets.
+  const notifications = createNotificationsService(database.db, {
+    bus: realtime,
+    onPushError: (error) => app.log.warn({ err: error }, 'notifications: realtime push failed'),
+  });
   const storage = deps.storage ?? createStorage(config);
   const media = createMediaService({ storage });
   const postsRepo = createPostsRepository(database.db);
   const posts = createPostsService({
     repo: postsRepo,
-    points: createPointsService(database.db),
-    notifications: createNotificationsService(database.db),
+    points: createPointsService(database.db, notifications),
+    notifications,
     storage,
     logger: app.log,
   });
   // Engagement (ratings, comments, hearts, reports, leaderboard): plates are opened by the posts
   // module's rule (approval, blocks, private authors) and answered through its getPost.
   const canView = postsRepo.visibleId;
-  const engagementNotifications = createNotificationsService(database.db);
+  const engagementNotifications = notifications;
   const ratings = createRatingsService({
     repo: createRatingsRepository(database.db),
-    points: createPointsService(database.db),
+    points: createPointsService(database.db, notifications),
     notifications: engagementNotifications,
     loadPost: posts.getPost,
     canView: (postId, viewer) => canView(postId, viewer),
@@ -157,12 +178,16 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const users = createUsersService({
     repo: createUsersRepository(database.db),
     posts,
-    points: createPointsService(database.db),
+    points: createPointsService(database.db, notifications),
     notifications: engagementNotifications,
     processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
     storage,
     logger: app.log,
   });
+
+  // Chat: rows first, then realtime through the bus (the realtime plugin's per-user rooms).
+  const chat = createChatService({ repo: createChatRepository(database.db), notifications, bus: realtime });
+  realtime.setHandlers({ presenceAudience: chat.presenceAudience, onViewSession: chat.viewSession });
 
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
   const auth = createAuthService({
@@ -219,6 +244,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAuthentication(app, { auth, appUrl: config.appUrl });
+  realtime.attach(app, { authenticate: auth.authenticate, appUrl: config.appUrl });
   await app.register(systemRoutes({ system }));
   await app.register(
     authRoutes({
@@ -238,6 +264,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(searchRoutes({ search }));
   await app.register(notificationsRoutes({ notifications: engagementNotifications }));
   await app.register(usersRoutes({ users, limits: config.rateLimits, store: rateLimitStore }));
+  const chatOptions = {
+    chat,
+    store: rateLimitStore,
+    sendLimit: { max: config.rateLimits.chatMessagesPerUser, windowMs: config.rateLimits.chatMessageWindowMs },
+  };
+  await app.register(chatRoutes(chatOptions));
+  await app.register(chatLegacyRoutes(chatOptions));
   await registerWebApp(app, config.webDistDir, {
     headFor: createShareMeta({ posts, repo: postsRepo, appUrl: config.appUrl }),
   });
@@ -250,6 +283,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage, posts };
+  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime };
   return decorated;
 }

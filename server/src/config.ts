@@ -73,6 +73,9 @@ export interface RateLimits {
   reportWindowMs: number;
   uploadsPerUser: number;
   uploadWindowMs: number;
+  /** Chat messages a signed-in user may send per window. */
+  chatMessagesPerUser: number;
+  chatMessageWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -88,6 +91,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   reportWindowMs: 60 * 60_000,
   uploadsPerUser: 30,
   uploadWindowMs: 60 * 60_000,
+  chatMessagesPerUser: 60,
+  chatMessageWindowMs: 60_000,
 };
 
 export interface Config {

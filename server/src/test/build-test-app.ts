@@ -24,6 +24,7 @@ const RELAXED_LIMITS: RateLimits = {
   mailPerIp: 1000,
   mailPerAddress: 1000,
   uploadsPerUser: 1000,
+  chatMessagesPerUser: 1000,
 };
 
 /**

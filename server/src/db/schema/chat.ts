@@ -100,10 +100,16 @@ export const chatMessages = pgTable(
     timestamp: timestamptz('timestamp').notNull().defaultNow(),
     /** Spec: default 'sent' ('sending' exists only on the client); other values not specified. */
     status: text('status').notNull().default('sent'),
+    /** The client's id for an optimistic send (≤ 64 chars): a retry with the same one is not stored twice. */
+    tempId: text('temp_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Idempotent sends: one message per sender, conversation and client tempId.
+    uniqueIndex('chat_messages_sender_temp_id_key')
+      .on(t.sessionId, t.senderId, t.tempId)
+      .where(sql`${t.tempId} is not null`),
     index('chat_messages_session_id_created_at_idx').on(t.sessionId, t.createdAt),
     // Unread counts: messages addressed to me by status.
     index('chat_messages_receiver_id_status_idx').on(t.receiverId, t.status),

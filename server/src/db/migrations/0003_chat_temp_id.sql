@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "temp_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_sender_temp_id_key" ON "chat_messages" USING btree ("session_id","sender_id","temp_id") WHERE "chat_messages"."temp_id" is not null;

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { chatClient } from './chat.test-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ rateLimits: { chatMessagesPerUser: 3 } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+it('limits message sends per user (config.rateLimits.chatMessagesPerUser) across both route sets', async () => {
+  const c = chatClient(t.app);
+  const [a, b] = [await c.cook(), await c.cook()];
+  const sessionId = await c.connect(a, b);
+  expect((await c.send(a, sessionId, { content: '1' })).statusCode).toBe(201);
+  expect((await c.send(a, sessionId, { content: '2' })).statusCode).toBe(201);
+  expect((await c.inject('POST', `/api/chat/sessions/${sessionId}/messages`, a.headers, { content: '3', tempId: 'x' })).statusCode).toBe(201);
+  const limited = await c.send(a, sessionId, { content: '4' });
+  expect(limited.statusCode).toBe(429);
+  expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  // Counted per user: the other member still writes.
+  expect((await c.send(b, sessionId, { content: 'reply' })).statusCode).toBe(201);
+});

@@ -1,0 +1,97 @@
+import type {
+  ChatMessageDto,
+  ChatRequestDto,
+  ChatUser,
+  ConversationDto,
+  LegacyChatSessionDto,
+} from '@plates/common';
+import { toDate, type ConversationRow, type MessageRow, type RequestWithUsersRow } from './chat.repository.js';
+
+/** Only these four columns of a user ever leave the chat module. */
+export function toChatUser(row: { id: number; username: string; displayName: string | null; profileImage: string | null }): ChatUser {
+  return { id: row.id, username: row.username, displayName: row.displayName, profileImage: row.profileImage };
+}
+
+const iso = (value: Date | string) => toDate(value).toISOString();
+
+export function toChatRequestDto(row: RequestWithUsersRow, viewerId: number): ChatRequestDto {
+  return {
+    id: row.id,
+    status: row.status,
+    senderId: row.senderId,
+    receiverId: row.receiverId,
+    message: row.message,
+    createdAt: iso(row.createdAt),
+    direction: row.receiverId === viewerId ? 'incoming' : 'outgoing',
+    sender: toChatUser(row.sender),
+    receiver: toChatUser(row.receiver),
+  };
+}
+
+export function toChatMessageDto(row: MessageRow): ChatMessageDto {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    senderId: row.senderId,
+    receiverId: row.receiverId,
+    content: row.content,
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    tempId: row.tempId,
+    senderName: row.sender.displayName || row.sender.username,
+    sender: toChatUser(row.sender),
+  };
+}
+
+export function otherUserOf(row: ConversationRow): ChatUser {
+  return { id: row.otherId, username: row.otherUsername, displayName: row.otherDisplayName, profileImage: row.otherProfileImage };
+}
+
+export function toConversationDto(row: ConversationRow): ConversationDto {
+  return {
+    id: row.id,
+    otherUser: otherUserOf(row),
+    unreadCount: row.unreadCount,
+    lastMessage:
+      row.lmId !== null && row.lmContent !== null && row.lmCreatedAt !== null && row.lmSenderId !== null
+        ? { content: row.lmContent, createdAt: iso(row.lmCreatedAt), senderId: row.lmSenderId }
+        : null,
+    lastMessageAt: row.lastMessageAt === null ? null : iso(row.lastMessageAt),
+    isOnline: row.isOnline,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** The legacy session shape; `me` is the viewer, so user1/user2 keep the stored order. */
+export function toLegacySessionDto(row: ConversationRow, me: ChatUser): LegacyChatSessionDto {
+  const other = otherUserOf(row);
+  const byId = (id: number) => (id === me.id ? me : other);
+  const messages: ChatMessageDto[] = [];
+  if (row.lmId !== null && row.lmContent !== null && row.lmCreatedAt !== null && row.lmSenderId !== null) {
+    const sender = byId(row.lmSenderId);
+    messages.push({
+      id: row.lmId,
+      sessionId: row.id,
+      senderId: row.lmSenderId,
+      receiverId: row.lmSenderId === me.id ? other.id : me.id,
+      content: row.lmContent,
+      status: row.lmStatus ?? 'sent',
+      createdAt: iso(row.lmCreatedAt),
+      tempId: row.lmTempId,
+      senderName: sender.displayName || sender.username,
+      sender,
+    });
+  }
+  return {
+    id: row.id,
+    user1Id: row.user1Id,
+    user2Id: row.user2Id,
+    user1: byId(row.user1Id),
+    user2: byId(row.user2Id),
+    otherUser: other,
+    unreadCount: row.unreadCount,
+    lastMessageAt: row.lastMessageAt === null ? null : iso(row.lastMessageAt),
+    isOnline: row.isOnline,
+    messages,
+  };
+}

@@ -1,0 +1,497 @@
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  chatMessages,
+  chatRequests,
+  chatSessionUserData,
+  chatSessions,
+  chatTypingStatus,
+  messageReactions,
+  notifications,
+  userBlocks,
+  userOnlineStatus,
+  users,
+  type ChatRequestStatus,
+} from '../../db/schema/index.js';
+
+type Conn = Db | Tx;
+
+/** Namespace of the advisory locks that serialise chat requests between one pair of users. */
+const PAIR_LOCK_NAMESPACE = 7_301;
+
+/** A user as chat needs them. */
+export interface ChatUserRow {
+  id: number;
+  username: string;
+  displayName: string | null;
+  profileImage: string | null;
+  chatEnabled: boolean;
+  accountStatus: string;
+}
+
+export interface RequestRow {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  status: ChatRequestStatus;
+  message: string | null;
+  createdAt: Date;
+}
+
+export interface RequestWithUsersRow extends RequestRow {
+  sender: ChatUserRow;
+  receiver: ChatUserRow;
+}
+
+export interface SessionRow {
+  id: number;
+  user1Id: number;
+  user2Id: number;
+}
+
+export interface MessageRow {
+  id: number;
+  sessionId: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  status: string;
+  tempId: string | null;
+  createdAt: Date;
+  sender: { id: number; username: string; displayName: string | null; profileImage: string | null };
+}
+
+/** One conversation as the viewer sees it, with its last message and unread count (one query). */
+export interface ConversationRow {
+  id: number;
+  user1Id: number;
+  user2Id: number;
+  createdAt: Date | string;
+  lastMessageAt: Date | string | null;
+  otherId: number;
+  otherUsername: string;
+  otherDisplayName: string | null;
+  otherProfileImage: string | null;
+  isOnline: boolean;
+  unreadCount: number;
+  lmId: number | null;
+  lmContent: string | null;
+  lmStatus: string | null;
+  lmTempId: string | null;
+  lmSenderId: number | null;
+  lmCreatedAt: Date | string | null;
+}
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  profileImage: users.profileImage,
+  chatEnabled: users.chatEnabled,
+  accountStatus: users.accountStatus,
+};
+
+const blockedEitherWaySql = (a: number, b: number) => sql`exists (
+  select 1 from ${userBlocks}
+  where (${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b})
+     or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a})
+)`;
+
+/** A session the user belongs to and has not hidden (deleted, or hidden by their own block). */
+const visibleFor = (me: number) => sql`(cs.user1_id = ${me} or cs.user2_id = ${me})
+  and coalesce(d.is_deleted, false) = false and coalesce(d.is_blocked, false) = false
+  and o.account_status = 'active'`;
+
+export function createChatRepository(db: Db) {
+  async function messagesWhere(where: SQL | undefined, limit: number, conn: Conn = db): Promise<MessageRow[]> {
+    const rows = await conn
+      .select({
+        id: chatMessages.id,
+        sessionId: chatMessages.sessionId,
+        senderId: chatMessages.senderId,
+        receiverId: chatMessages.receiverId,
+        content: chatMessages.content,
+        status: chatMessages.status,
+        tempId: chatMessages.tempId,
+        createdAt: chatMessages.createdAt,
+        sender: {
+          id: users.id,
+          username: users.username,
+          displayName: users.displayName,
+          profileImage: users.profileImage,
+        },
+      })
+      .from(chatMessages)
+      .innerJoin(users, eq(users.id, chatMessages.senderId))
+      .where(where)
+      .orderBy(desc(chatMessages.id))
+      .limit(limit);
+    return rows;
+  }
+
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    async findUser(id: number, conn: Conn = db): Promise<ChatUserRow | undefined> {
+      const [row] = await conn.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async blockedEitherWay(a: number, b: number, conn: Conn = db): Promise<boolean> {
+      const result = await conn.execute<{ blocked: boolean }>(sql`select ${blockedEitherWaySql(a, b)} as blocked`);
+      return Boolean(result.rows[0]?.blocked);
+    },
+
+    /** Serialises request writes between the two users (either order) until the transaction ends. */
+    async lockPair(a: number, b: number, tx: Tx): Promise<void> {
+      const key = `${Math.min(a, b)}:${Math.max(a, b)}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(${PAIR_LOCK_NAMESPACE}::int4, hashtext(${key}))`);
+    },
+
+    async pendingBetween(a: number, b: number, conn: Conn = db): Promise<RequestRow | undefined> {
+      const [row] = await conn
+        .select()
+        .from(chatRequests)
+        .where(
+          and(
+            eq(chatRequests.status, 'pending'),
+            sql`((${chatRequests.senderId} = ${a} and ${chatRequests.receiverId} = ${b}) or (${chatRequests.senderId} = ${b} and ${chatRequests.receiverId} = ${a}))`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async sessionBetween(a: number, b: number, conn: Conn = db): Promise<SessionRow | undefined> {
+      const [row] = await conn
+        .select({ id: chatSessions.id, user1Id: chatSessions.user1Id, user2Id: chatSessions.user2Id })
+        .from(chatSessions)
+        .where(
+          sql`least(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.min(a, b)} and greatest(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.max(a, b)}`,
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insertRequest(values: { senderId: number; receiverId: number; message: string }, tx: Tx): Promise<RequestRow> {
+      const [row] = await tx.insert(chatRequests).values(values).returning();
+      if (!row) throw new Error('chat request insert returned no row');
+      return row;
+    },
+
+    async requestById(id: number, conn: Conn = db, lock = false): Promise<RequestRow | undefined> {
+      const query = conn.select().from(chatRequests).where(eq(chatRequests.id, id)).limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async setRequestStatus(id: number, status: ChatRequestStatus, tx: Tx): Promise<void> {
+      await tx.update(chatRequests).set({ status }).where(eq(chatRequests.id, id));
+    },
+
+    /**
+     * Pending requests to or from the user, newest first, with both people; requests across a
+     * block or with a deactivated account are left out.
+     */
+    async pendingRequestsOf(userId: number, conn: Conn = db): Promise<RequestWithUsersRow[]> {
+      const result = await conn.execute<Record<string, unknown>>(sql`
+        select r.id, r.sender_id, r.receiver_id, r.status, r.message, r.created_at,
+          s.username as s_username, s.display_name as s_display_name, s.profile_image as s_profile_image,
+          s.chat_enabled as s_chat_enabled, s.account_status as s_account_status,
+          v.username as v_username, v.display_name as v_display_name, v.profile_image as v_profile_image,
+          v.chat_enabled as v_chat_enabled, v.account_status as v_account_status
+        from ${chatRequests} r
+        join ${users} s on s.id = r.sender_id
+        join ${users} v on v.id = r.receiver_id
+        where r.status = 'pending' and (r.sender_id = ${userId} or r.receiver_id = ${userId})
+          and s.account_status = 'active' and v.account_status = 'active'
+          and not exists (
+            select 1 from ${userBlocks} b
+            where (b.blocker_id = r.sender_id and b.blocked_id = r.receiver_id)
+               or (b.blocker_id = r.receiver_id and b.blocked_id = r.sender_id)
+          )
+        order by r.created_at desc, r.id desc
+      `);
+      return result.rows.map((r) => ({
+        id: Number(r.id),
+        senderId: Number(r.sender_id),
+        receiverId: Number(r.receiver_id),
+        status: r.status as ChatRequestStatus,
+        message: (r.message as string | null) ?? null,
+        createdAt: toDate(r.created_at),
+        sender: {
+          id: Number(r.sender_id),
+          username: String(r.s_username),
+          displayName: (r.s_display_name as string | null) ?? null,
+          profileImage: (r.s_profile_image as string | null) ?? null,
+          chatEnabled: Boolean(r.s_chat_enabled),
+          accountStatus: String(r.s_account_status),
+        },
+        receiver: {
+          id: Number(r.receiver_id),
+          username: String(r.v_username),
+          displayName: (r.v_display_name as string | null) ?? null,
+          profileImage: (r.v_profile_image as string | null) ?? null,
+          chatEnabled: Boolean(r.v_chat_enabled),
+          accountStatus: String(r.v_account_status),
+        },
+      }));
+    },
+
+    /** The pair's conversation, created when missing (one per pair: chat_sessions_pair_key). */
+    async ensureSession(a: number, b: number, requestId: number, tx: Tx): Promise<number> {
+      await tx.execute(sql`
+        insert into ${chatSessions} (request_id, user1_id, user2_id) values (${requestId}, ${a}, ${b})
+        on conflict do nothing
+      `);
+      const [row] = await tx
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(
+          sql`least(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.min(a, b)} and greatest(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.max(a, b)}`,
+        )
+        .limit(1);
+      if (!row) throw new Error('chat session upsert returned no row');
+      return row.id;
+    },
+
+    /** The user's state row for the session, shown again if they had deleted it (a block stays). */
+    async ensureUserData(sessionId: number, userId: number, tx: Tx): Promise<void> {
+      await tx.execute(sql`
+        insert into ${chatSessionUserData} (session_id, user_id) values (${sessionId}, ${userId})
+        on conflict (session_id, user_id) do update set is_deleted = false, updated_at = now()
+      `);
+    },
+
+    /** The session when the user is one of its two members; `lock` takes the row FOR UPDATE. */
+    async memberSession(sessionId: number, userId: number, conn: Conn = db, lock = false): Promise<SessionRow | undefined> {
+      const query = conn
+        .select({ id: chatSessions.id, user1Id: chatSessions.user1Id, user2Id: chatSessions.user2Id })
+        .from(chatSessions)
+        .where(
+          and(
+            eq(chatSessions.id, sessionId),
+            sql`(${chatSessions.user1Id} = ${userId} or ${chatSessions.user2Id} = ${userId})`,
+          ),
+        )
+        .limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** The viewer's visible conversations (or one of them), newest activity first, in one query. */
+    async conversations(me: number, onlySessionId?: number, conn: Conn = db): Promise<ConversationRow[]> {
+      const result = await conn.execute<Record<string, unknown>>(sql`
+        select cs.id, cs.user1_id, cs.user2_id, cs.created_at, cs.last_message_at,
+          o.id as other_id, o.username as other_username, o.display_name as other_display_name,
+          o.profile_image as other_profile_image,
+          (coalesce(os.is_online, false) or coalesce(os.last_active_at > now() - interval '60 seconds', false)) as is_online,
+          (select count(*)::int from ${chatMessages} m
+            where m.session_id = cs.id and m.sender_id <> ${me} and m.id > coalesce(d.last_read_message_id, 0)) as unread_count,
+          lm.id as lm_id, lm.content as lm_content, lm.status as lm_status, lm.temp_id as lm_temp_id,
+          lm.sender_id as lm_sender_id, lm.created_at as lm_created_at
+        from ${chatSessions} cs
+        join ${users} o on o.id = case when cs.user1_id = ${me} then cs.user2_id else cs.user1_id end
+        left join ${chatSessionUserData} d on d.session_id = cs.id and d.user_id = ${me}
+        left join ${userOnlineStatus} os on os.user_id = o.id
+        left join lateral (
+          select m.id, m.content, m.status, m.temp_id, m.sender_id, m.created_at from ${chatMessages} m
+          where m.session_id = cs.id order by m.id desc limit 1
+        ) lm on true
+        where ${visibleFor(me)} ${onlySessionId === undefined ? sql`` : sql`and cs.id = ${onlySessionId}`}
+        order by coalesce(cs.last_message_at, cs.created_at) desc, cs.id desc
+      `);
+      return result.rows.map((r) => ({
+        id: Number(r.id),
+        user1Id: Number(r.user1_id),
+        user2Id: Number(r.user2_id),
+        createdAt: r.created_at as Date | string,
+        lastMessageAt: (r.last_message_at as Date | string | null) ?? null,
+        otherId: Number(r.other_id),
+        otherUsername: String(r.other_username),
+        otherDisplayName: (r.other_display_name as string | null) ?? null,
+        otherProfileImage: (r.other_profile_image as string | null) ?? null,
+        isOnline: Boolean(r.is_online),
+        unreadCount: Number(r.unread_count),
+        lmId: r.lm_id == null ? null : Number(r.lm_id),
+        lmContent: (r.lm_content as string | null) ?? null,
+        lmStatus: (r.lm_status as string | null) ?? null,
+        lmTempId: (r.lm_temp_id as string | null) ?? null,
+        lmSenderId: r.lm_sender_id == null ? null : Number(r.lm_sender_id),
+        lmCreatedAt: (r.lm_created_at as Date | string | null) ?? null,
+      }));
+    },
+
+    /** The other members of the user's conversations (told when the user comes online or goes offline). */
+    async partnersOf(me: number, conn: Conn = db): Promise<number[]> {
+      const result = await conn.execute<{ id: number }>(sql`
+        select distinct case when cs.user1_id = ${me} then cs.user2_id else cs.user1_id end as id
+        from ${chatSessions} cs where cs.user1_id = ${me} or cs.user2_id = ${me}
+      `);
+      return result.rows.map((r) => Number(r.id));
+    },
+
+    /** Unread messages across the viewer's visible conversations. */
+    async unreadTotal(me: number, conn: Conn = db): Promise<number> {
+      const result = await conn.execute<{ count: number }>(sql`
+        select count(*)::int as count
+        from ${chatSessions} cs
+        join ${users} o on o.id = case when cs.user1_id = ${me} then cs.user2_id else cs.user1_id end
+        left join ${chatSessionUserData} d on d.session_id = cs.id and d.user_id = ${me}
+        join ${chatMessages} m on m.session_id = cs.id and m.sender_id <> ${me} and m.id > coalesce(d.last_read_message_id, 0)
+        where ${visibleFor(me)}
+      `);
+      return Number(result.rows[0]?.count ?? 0);
+    },
+
+    /** Messages of a session newest first (the caller reverses), before a message id when given. */
+    messagesPage(sessionId: number, before: number | undefined, limit: number): Promise<MessageRow[]> {
+      return messagesWhere(
+        and(eq(chatMessages.sessionId, sessionId), before === undefined ? undefined : lt(chatMessages.id, before)),
+        limit,
+      );
+    },
+
+    async messageById(id: number, conn: Conn = db): Promise<MessageRow | undefined> {
+      const [row] = await messagesWhere(eq(chatMessages.id, id), 1, conn);
+      return row;
+    },
+
+    async messageByTempId(sessionId: number, senderId: number, tempId: string, conn: Conn = db): Promise<MessageRow | undefined> {
+      const [row] = await messagesWhere(
+        and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.senderId, senderId), eq(chatMessages.tempId, tempId)),
+        1,
+        conn,
+      );
+      return row;
+    },
+
+    async insertMessage(
+      values: { sessionId: number; senderId: number; receiverId: number; content: string; tempId: string | null },
+      tx: Tx,
+    ): Promise<{ id: number; createdAt: Date }> {
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({ ...values, text: values.content })
+        .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+      if (!row) throw new Error('chat message insert returned no row');
+      await tx.update(chatSessions).set({ lastMessageAt: row.createdAt }).where(eq(chatSessions.id, values.sessionId));
+      return row;
+    },
+
+    /**
+     * Refreshes the receiver's unread 'new_message' notification of this conversation, if there is
+     * one; answers whether it did (otherwise the caller writes a new one). Callers hold the session
+     * lock, so two sends cannot both insert.
+     */
+    async refreshMessageNotification(
+      receiverId: number,
+      sessionId: number,
+      values: { title: string; message: string; actorId: number },
+      tx: Tx,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(notifications)
+        .set({ title: values.title, message: values.message.slice(0, 500), actorId: values.actorId, createdAt: sql`now()` })
+        .where(
+          and(
+            eq(notifications.userId, receiverId),
+            eq(notifications.type, 'new_message'),
+            eq(notifications.read, false),
+            sql`${notifications.metadata}->>'sessionId' = ${String(sessionId)}`,
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Moves the user's read marker to the newest message of the session (never backwards); answers
+     * the marker. Callers hold the session lock, so no send commits between the max and the write.
+     */
+    async markRead(sessionId: number, userId: number, tx: Tx): Promise<number | null> {
+      const result = await tx.execute<{ last_read_message_id: number | null }>(sql`
+        insert into ${chatSessionUserData} (session_id, user_id, last_read_message_id, last_read_at)
+        values (${sessionId}, ${userId}, (select max(id) from ${chatMessages} where session_id = ${sessionId}), now())
+        on conflict (session_id, user_id) do update set
+          last_read_message_id = case
+            when excluded.last_read_message_id is null then ${chatSessionUserData.lastReadMessageId}
+            else greatest(coalesce(${chatSessionUserData.lastReadMessageId}, 0), excluded.last_read_message_id) end,
+          last_read_at = now(), updated_at = now()
+        returning last_read_message_id
+      `);
+      const id = result.rows[0]?.last_read_message_id;
+      return id == null ? null : Number(id);
+    },
+
+    async unreadIn(sessionId: number, userId: number, conn: Conn = db): Promise<number> {
+      const result = await conn.execute<{ count: number }>(sql`
+        select count(*)::int as count from ${chatMessages} m
+        left join ${chatSessionUserData} d on d.session_id = m.session_id and d.user_id = ${userId}
+        where m.session_id = ${sessionId} and m.sender_id <> ${userId} and m.id > coalesce(d.last_read_message_id, 0)
+      `);
+      return Number(result.rows[0]?.count ?? 0);
+    },
+
+    async setTyping(sessionId: number, userId: number, isTyping: boolean, at: Date): Promise<void> {
+      await db
+        .insert(chatTypingStatus)
+        .values({ sessionId, userId, isTyping, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [chatTypingStatus.sessionId, chatTypingStatus.userId],
+          set: { isTyping, updatedAt: at },
+        });
+    },
+
+    typingIn(sessionId: number) {
+      return db
+        .select({ userId: chatTypingStatus.userId, isTyping: chatTypingStatus.isTyping, updatedAt: chatTypingStatus.updatedAt })
+        .from(chatTypingStatus)
+        .where(eq(chatTypingStatus.sessionId, sessionId));
+    },
+
+    async touchPresence(userId: number, at: Date): Promise<void> {
+      await db
+        .insert(userOnlineStatus)
+        .values({ userId, lastActiveAt: at })
+        .onConflictDoUpdate({ target: userOnlineStatus.userId, set: { lastActiveAt: at } });
+    },
+
+    /** Adds the reaction, or removes it when the user already gave it; answers whether it was added. */
+    async toggleReaction(messageId: number, userId: number, emoji: string, tx: Tx): Promise<boolean> {
+      const removed = await tx
+        .delete(messageReactions)
+        .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.userId, userId), eq(messageReactions.emoji, emoji)))
+        .returning({ id: messageReactions.id });
+      if (removed.length > 0) return false;
+      await tx.insert(messageReactions).values({ messageId, userId, emoji }).onConflictDoNothing();
+      return true;
+    },
+
+    reactionsOf(messageId: number, conn: Conn = db) {
+      return conn
+        .select({ emoji: messageReactions.emoji, userId: messageReactions.userId })
+        .from(messageReactions)
+        .where(eq(messageReactions.messageId, messageId))
+        .orderBy(messageReactions.id);
+    },
+
+    /** The message's session id, for membership checks. */
+    async messageSession(messageId: number, conn: Conn = db): Promise<number | undefined> {
+      const [row] = await conn
+        .select({ sessionId: chatMessages.sessionId })
+        .from(chatMessages)
+        .where(eq(chatMessages.id, messageId))
+        .limit(1);
+      return row?.sessionId;
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;
+
+export function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}

@@ -1,0 +1,39 @@
+import { vi } from 'vitest';
+import type { ServerEventName } from '@plates/common';
+import type { App } from '../../app.js';
+import type { User } from '../../db/schema/index.js';
+import { makeSignedInUser } from '../../test/factories.js';
+
+export type Cook = { user: User; headers: { authorization: string } };
+
+/** Records what the chat service sends through the realtime bus (the real bus still delivers). */
+export function recordBus(app: App) {
+  const spy = vi.spyOn(app.services.realtime, 'toUser');
+  return {
+    /** [userId, payload] of every `event` sent since the last `clear()`. */
+    sent(event: ServerEventName): [number, unknown][] {
+      return spy.mock.calls.filter((c) => c[1] === event).map((c) => [c[0], c[2]]);
+    },
+    clear: () => spy.mockClear(),
+  };
+}
+
+export function chatClient(app: App) {
+  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+    app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const cook = (overrides: Partial<User> = {}): Promise<Cook> => makeSignedInUser(app, overrides);
+
+  /** A accepted conversation between the two, through the API. */
+  async function connect(a: Cook, b: Cook): Promise<number> {
+    const req = await inject('POST', '/api/simple-chat/request', a.headers, { receiverId: b.user.id });
+    if (req.statusCode !== 201) throw new Error(`request failed: ${req.statusCode} ${req.body}`);
+    const acc = await inject('POST', `/api/simple-chat/accept/${req.json<{ id: number }>().id}`, b.headers);
+    if (acc.statusCode !== 200) throw new Error(`accept failed: ${acc.statusCode} ${acc.body}`);
+    return acc.json<{ session: { id: number } }>().session.id;
+  }
+
+  const send = (who: Cook, sessionId: number, payload: unknown) =>
+    inject('POST', `/api/simple-chat/conversations/${sessionId}/messages`, who.headers, payload);
+
+  return { inject, cook, connect, send };
+}
