@@ -15,7 +15,7 @@ test('a cook goes private, a fan asks to follow, the cook approves, the fan sees
   await cookPage.getByRole('link', { name: 'My Profile' }).click();
   await cookPage.waitForURL(`/profile/${cookId}`);
   await cookPage.getByRole('button', { name: 'Edit Profile' }).click();
-  await cookPage.getByLabel('Bio').fill('Slow sauces, fast opinions.');
+  await cookPage.getByRole('textbox', { name: 'Bio', exact: true }).fill('Slow sauces, fast opinions.');
   await cookPage.getByRole('switch', { name: 'Private account' }).click();
   await cookPage.getByRole('button', { name: 'Save Changes' }).click();
   await expect(cookPage.getByText('Profile updated')).toBeVisible();
