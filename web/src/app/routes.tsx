@@ -11,6 +11,7 @@ import {
   ResetPasswordPage,
   VerifyEmailPage,
 } from '../features/auth';
+import { ChatPage, MessagesUserPage } from '../features/chat';
 import { AboutPage, HowItWorksPage } from '../features/info';
 import { LeaderboardPage } from '../features/leaderboard';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
@@ -82,6 +83,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/saved-posts', element: <SavedPage /> },
               { path: '/saved', element: <Navigate to="/saved-posts" replace /> },
+              // the messages dialog is the page (hosted by the header's Messages button)
+              { path: '/chat', element: <ChatPage /> },
+              { path: '/messages', element: <ChatPage /> },
+              { path: '/messages/:userId', element: <MessagesUserPage /> },
             ],
           },
           {

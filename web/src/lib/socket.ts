@@ -1,6 +1,7 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { REALTIME, type ClientToServerEvents, type ServerToClientEvents } from '@plates/common';
 import { connectionMode, createFailureCounter } from './connection-mode';
+import { publishRealtimeEvent, setRealtimeLive } from './realtime-events';
 import { authStorage } from './storage';
 
 /**
@@ -54,13 +55,36 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
 
   const failures = createFailureCounter();
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
-  const onConnect = () => failures.succeed();
+  // Health for the features' polling fallbacks (lib/realtime-events.ts): live while connected and
+  // heard from recently. Our own ping goes out every 20 s, so "silent" counts from when a pong was
+  // due: no traffic for the ping interval plus 15 s.
+  let lastHeard = Date.now();
+  const heard = () => {
+    lastHeard = Date.now();
+    setRealtimeLive(socket.connected);
+  };
+  const health = setInterval(() => {
+    const silent = Date.now() - lastHeard > REALTIME.pingIntervalMs + REALTIME.silentAfterMs;
+    setRealtimeLive(socket.connected && !silent);
+  }, REALTIME.typingCleanupMs);
+  const onAny = (event: string, payload: unknown) => {
+    heard();
+    publishRealtimeEvent(event as keyof ServerToClientEvents, payload as never);
+  };
+  const onDisconnect = () => setRealtimeLive(false);
+  socket.onAny?.(onAny);
+  socket.on('disconnect', onDisconnect);
+  const onConnect = () => {
+    failures.succeed();
+    heard();
+  };
   const onConnectError = () => {
     if (!failures.fail()) return;
     stopRealtime();
     options.onHttpOnly?.();
   };
   const onPong = () => {
+    heard();
     clearTimeout(pongTimer);
     pongTimer = undefined;
   };
@@ -81,7 +105,11 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
     socket,
     stop: () => {
       clearInterval(pinger);
+      clearInterval(health);
       clearTimeout(pongTimer);
+      socket.offAny?.(onAny);
+      socket.off('disconnect', onDisconnect);
+      setRealtimeLive(false);
       socket.off('connect', onConnect);
       socket.off('connect_error', onConnectError);
       socket.off('pong', onPong);

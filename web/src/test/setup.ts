@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast';
+import { setRealtimeLive } from '../lib/realtime-events';
 import { consoleErrors } from './console';
 
 // jsdom lacks a few browser APIs Radix and the theme rely on.
@@ -34,7 +35,9 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
 // No realtime socket in component tests (jsdom would really try to reach a server); the socket
-// module's own test imports the actual one with vi.importActual.
+// module's own test imports the actual one with vi.importActual. Tests emit server events through
+// lib/realtime-events.ts, as the socket does (see ./chat.ts emitSocketEvent), and the socket
+// reads as not connected (polling fallbacks on) unless a test says otherwise.
 vi.mock('../lib/socket', () => ({ startRealtime: () => null, stopRealtime: () => {} }));
 
 // An unexpected console.error fails the test (STYLE.md §6). A test that expects one calls
@@ -49,6 +52,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   resetToasts();
+  setRealtimeLive(false);
   window.localStorage.clear();
   document.documentElement.className = '';
   vi.restoreAllMocks();

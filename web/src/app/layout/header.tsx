@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
 import { displayNameOf, useAuth } from '../../features/auth';
+import { MessagesButton } from '../../features/chat';
 import { NotificationsBell } from '../../features/notifications';
 import { HeaderSearch } from '../../features/search';
 import { AccountMenu, UserAvatar } from './account-menu';
@@ -19,6 +20,7 @@ export function Header() {
         <HeaderSearch />
         <div className="ml-auto flex items-center gap-1">
           <ThemeMenu />
+          {user ? <MessagesButton /> : null}
           {user ? <NotificationsBell /> : null}
           {user ? (
             <AccountMenu

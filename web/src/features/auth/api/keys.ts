@@ -18,4 +18,7 @@ export const sessionScopedKeys = [
   ['/api/user/follow-requests'],
   // search hides people and plates across blocks and private profiles
   ['/api/search'],
+  // chat: conversations, threads, requests and the unread badge
+  ['/api/simple-chat'],
+  ['/api/chat'],
 ] as const;

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { openReportDialog } from '../../../lib/app-events';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
+import { MessageButton } from '../../chat';
 import { AuthorBadges } from '../../posts';
 import type { UserListKind } from '../api/keys';
 import { useUnblockUser } from '../hooks/use-block';
@@ -66,6 +67,7 @@ export function ProfileHeader({ profile, onEdit }: ProfileHeaderProps) {
         <FollowButton target={profile} name={name} className="flex-1 sm:flex-none" />
         {user ? (
           <>
+            <MessageButton userId={profile.id} name={name} />
             <Button variant="outline" onClick={() => setBlocking(true)}>
               <Ban aria-hidden="true" />
               Block

@@ -38,6 +38,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('1,000 points to Level 3 · Home Chef')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Message/ })).not.toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Posts', 'Saved', 'Settings']);
     expect(await screen.findByRole('article', { name: 'My ramen' })).toBeInTheDocument();
@@ -58,6 +59,7 @@ describe('ProfilePage', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: /Bo Baker/ });
     expect(within(heading).getByText('Admin')).toBeInTheDocument();
     expect(within(heading).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Message Bo Baker' })).toBeInTheDocument();
     expect(screen.getByText('Bread and slow food.')).toBeInTheDocument();
     expect(screen.getByText('Porto, Portugal')).toBeInTheDocument();
     expect(screen.getByText('Level 3 · Home Chef')).toBeInTheDocument();
@@ -107,6 +109,7 @@ describe('ProfilePage', () => {
     renderWithApp(null, { routes, route: '/profile/11' });
     expect(await screen.findByRole('heading', { name: 'You blocked @chef_bo' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow Bo Baker' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message Bo Baker' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unblock @chef_bo' }));
     expect(await screen.findByText('User unblocked')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/users/11/block')).toHaveLength(1);

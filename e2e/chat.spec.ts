@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { idOf } from './api';
+import { createMember, signInUi } from './members';
+import { signedInPage } from './pages';
+
+test('two people chat: a request, an accept, and messages that arrive at once', async ({ browser, request }) => {
+  const asker = await createMember(request, 'asker');
+  const host = await createMember(request, 'host');
+  const hostId = await idOf(host);
+
+  const askerPage = await signedInPage(browser, asker);
+  const hostPage = await signedInPage(browser, host);
+
+  // The asker presses Message on the host's profile: a chat request with the greeting goes out.
+  await askerPage.goto(`/profile/${hostId}`);
+  await askerPage.getByRole('button', { name: new RegExp(`^Message ${host.username}`) }).click();
+  await expect(askerPage.getByText('Chat request sent')).toBeVisible();
+  await askerPage.getByRole('button', { name: new RegExp(`^Message ${host.username}`) }).click();
+  await expect(askerPage.getByText('Request already sent')).toBeVisible();
+
+  // The host sees it at once (no reload), accepts, and the conversation opens.
+  await expect(hostPage.getByText('New Chat Request')).toBeVisible({ timeout: 5_000 });
+  await hostPage.getByRole('button', { name: /^Messages, / }).click();
+  const hostDialog = hostPage.getByRole('dialog', { name: 'Messages' });
+  await hostDialog.getByRole('tab', { name: /^Requests/ }).click();
+  await hostDialog.getByRole('button', { name: new RegExp(`^Accept ${asker.username}`) }).click();
+  const hostThread = hostDialog.getByRole('region', { name: 'Conversation' });
+  await hostThread.getByPlaceholder('Type a message...').fill('Welcome! What are you cooking tonight?');
+  await hostThread.getByRole('button', { name: 'Send' }).click();
+  await expect(hostThread.getByPlaceholder('Type a message...')).toHaveValue('');
+  await expect(hostThread.getByText('Welcome! What are you cooking tonight?')).toBeVisible();
+
+  // The asker is told, sees the unread badge, opens the conversation and answers.
+  const badge = askerPage.getByRole('button', { name: /^Messages, [1-9]\d* unread$/ });
+  await expect(badge).toBeVisible({ timeout: 5_000 });
+  await badge.click();
+  const askerDialog = askerPage.getByRole('dialog', { name: 'Messages' });
+  await askerDialog.getByRole('button', { name: new RegExp(`${host.username}`) }).first().click();
+  const askerThread = askerDialog.getByRole('region', { name: 'Conversation' });
+  await expect(askerThread.getByText('Welcome! What are you cooking tonight?')).toBeVisible();
+  await askerThread.getByPlaceholder('Type a message...').fill('Saffron risotto, wish me luck.');
+  await askerThread.getByRole('button', { name: 'Send' }).click();
+
+  // The answer reaches the host's open thread without a reload.
+  await expect(hostThread.getByText('Saffron risotto, wish me luck.')).toBeVisible({ timeout: 5_000 });
+  await hostPage.screenshot({ path: 'e2e/artifacts/chat-desktop.png' });
+});
+
+test('with the realtime socket blocked (WebSocket and its long-polling fallback), chat keeps working by HTTP polling', async ({ browser, request }) => {
+  const walled = await createMember(request, 'walled');
+  const friend = await createMember(request, 'friend');
+  const walledId = await idOf(walled);
+
+  // The friend asks over a normal connection; the walled member's proxy refuses /socket.io entirely.
+  const friendPage = await signedInPage(browser, friend);
+  const context = await browser.newContext();
+  await context.route('**/socket.io/**', (route) => route.abort());
+  const walledPage = await context.newPage();
+  await signInUi(walledPage, walled);
+
+  await friendPage.goto(`/profile/${walledId}`);
+  await friendPage.getByRole('button', { name: new RegExp(`^Message ${walled.username}`) }).click();
+  await expect(friendPage.getByText('Chat request sent')).toBeVisible();
+
+  // The request and then the messages arrive through the polling intervals (8 s, 5 s, 2 s).
+  await walledPage.goto('/chat?tab=requests');
+  const dialog = walledPage.getByRole('dialog', { name: 'Messages' });
+  await dialog.getByRole('button', { name: new RegExp(`^Accept ${friend.username}`) }).click({ timeout: 15_000 });
+  const thread = dialog.getByRole('region', { name: 'Conversation' });
+  await thread.getByPlaceholder('Type a message...').fill('Can you hear me through the wall?');
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByText('Can you hear me through the wall?')).toBeVisible();
+
+  await friendPage.getByRole('button', { name: /^Messages, [1-9]\d* unread$/ }).click();
+  const friendDialog = friendPage.getByRole('dialog', { name: 'Messages' });
+  await friendDialog.getByRole('button', { name: new RegExp(walled.username) }).first().click();
+  const friendThread = friendDialog.getByRole('region', { name: 'Conversation' });
+  await expect(friendThread.getByText('Can you hear me through the wall?')).toBeVisible();
+  await friendThread.getByPlaceholder('Type a message...').fill('Loud and clear.');
+  await friendThread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByText('Loud and clear.')).toBeVisible({ timeout: 10_000 });
+  await context.close();
+});

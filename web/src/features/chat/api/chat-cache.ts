@@ -1,0 +1,52 @@
+import type { ChatMessageDto, ChatMessagesResponse, ConversationDto, MessageReadEvent } from '@plates/common';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { chatKeys } from './keys';
+
+/** A thread in the cache: pages newest first (page 0 is the latest), each page oldest first. */
+export type ThreadPages = InfiniteData<ChatMessagesResponse, number | null>;
+
+/**
+ * A message that arrived (socket event or send answer) goes at the end of the newest page, unless
+ * the thread already has it by id, or by tempId (then the stored one replaces it). An unloaded
+ * thread is left alone: its first fetch brings the message.
+ */
+export function withMessage(data: ThreadPages | undefined, message: ChatMessageDto): ThreadPages | undefined {
+  const first = data?.pages[0];
+  if (!data || !first) return data;
+  if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+  const sameTemp = (m: ChatMessageDto) => message.tempId !== null && m.tempId === message.tempId;
+  const replaced = first.messages.some(sameTemp);
+  const messages = replaced ? first.messages.map((m) => (sameTemp(m) ? message : m)) : [...first.messages, message];
+  return { ...data, pages: [{ ...first, messages }, ...data.pages.slice(1)] };
+}
+
+/** `message_read`: the reader's counterpart's messages up to the marker read "read". */
+export function withRead(data: ThreadPages | undefined, event: MessageReadEvent): ThreadPages | undefined {
+  if (!data || event.lastReadMessageId === null) return data;
+  const upTo = event.lastReadMessageId;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      messages: page.messages.map((m) =>
+        m.senderId !== event.userId && m.id <= upTo && m.status !== 'read' ? { ...m, status: 'read' } : m,
+      ),
+    })),
+  };
+}
+
+export function addMessageToCache(queryClient: QueryClient, message: ChatMessageDto): void {
+  queryClient.setQueryData<ThreadPages>(chatKeys.messages(message.sessionId), (data) => withMessage(data, message));
+}
+
+export function setConversationOnline(queryClient: QueryClient, userId: number, isOnline: boolean): void {
+  queryClient.setQueryData<ConversationDto[]>(chatKeys.conversations(), (list) =>
+    list?.map((c) => (c.otherUser.id === userId && c.isOnline !== isOnline ? { ...c, isOnline } : c)),
+  );
+}
+
+/** "New Message" toast text: cut at 50 characters (document 1 §9). */
+export const PREVIEW_LENGTH = 50;
+export function previewOf(content: string): string {
+  return content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}...` : content;
+}

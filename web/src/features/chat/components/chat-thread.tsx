@@ -1,0 +1,208 @@
+import type { ChatMessageDto, ConversationDto } from '@plates/common';
+import { ArrowLeft, Check, CheckCheck, SendHorizontal } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCommentTime } from '../../../lib/format-time';
+import { useRealtimeEvent } from '../../../lib/realtime-events';
+import { cn } from '../../../lib/utils';
+import { useAuth } from '../../auth';
+import { useMarkRead, usePendingMessages, useSendMessage, useThread, useTypingSender, type PendingMessage } from '../hooks/use-chat';
+import { ChatAvatar, chatName } from './chat-avatar';
+
+/** A typing flag expires after 5 s without an update, checked every second (document 1 §9). */
+export const TYPING_EXPIRES_MS = 5_000;
+
+function useOtherTyping(sessionId: number, me: number | null): boolean {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useRealtimeEvent('typing_status', (e) => {
+    if (e.sessionId !== sessionId || e.userId === me) return;
+    setNow(Date.now());
+    setUntil(e.isTyping ? Date.now() + TYPING_EXPIRES_MS : 0);
+  });
+  useRealtimeEvent('new_message', (m) => {
+    if (m.sessionId === sessionId && m.senderId !== me) setUntil(0);
+  });
+  const typing = until > now;
+  useEffect(() => {
+    if (!typing) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [typing]);
+  return typing;
+}
+
+function Bubble({ message, mine, onRetry }: { message: ChatMessageDto | PendingMessage; mine: boolean; onRetry?: () => void }) {
+  const status = message.status;
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-status={status}>
+      <div className={cn('grid max-w-[80%] gap-0.5', mine ? 'justify-items-end' : 'justify-items-start')}>
+        <p
+          className={cn(
+            'whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]',
+            mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+            status === 'sending' && 'opacity-70',
+            status === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive',
+          )}
+        >
+          {message.content}
+        </p>
+        <span className="flex items-center gap-1 text-xs text-muted-foreground">
+          {status === 'sending' ? (
+            'Sending...'
+          ) : status === 'failed' ? (
+            <>
+              <span className="text-destructive">Failed to send</span>
+              <button type="button" onClick={onRetry} className="min-h-8 rounded px-1 font-semibold text-foreground underline underline-offset-2">
+                Retry
+              </button>
+            </>
+          ) : (
+            <>
+              <time dateTime={message.createdAt}>{formatCommentTime(message.createdAt)}</time>
+              {mine ? (
+                status === 'read' ? (
+                  <CheckCheck className="size-3.5" aria-label="Read" />
+                ) : (
+                  <Check className="size-3.5" aria-label="Sent" />
+                )
+              ) : null}
+            </>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+interface ChatThreadProps {
+  sessionId: number;
+  conversation: ConversationDto | undefined;
+  /** Phones: back to the list. */
+  onBack?: (() => void) | undefined;
+}
+
+/** A conversation: messages oldest first (newest at the bottom), "Load older", typing and the send form. */
+export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps) {
+  const { user } = useAuth();
+  const me = user?.id ?? null;
+  const thread = useThread(sessionId);
+  const pending = usePendingMessages(sessionId);
+  const send = useSendMessage(sessionId);
+  const markRead = useMarkRead(conversation);
+  const typingSender = useTypingSender(sessionId);
+  const otherTyping = useOtherTyping(sessionId, me);
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+
+  useRealtimeEvent('new_message', (m) => {
+    if (m.sessionId === sessionId && m.senderId !== me) markRead(sessionId);
+  });
+
+  // Pending sends the thread already holds (socket or poll got there first) are not shown twice.
+  const storedTemp = new Set(thread.messages.map((m) => m.tempId).filter(Boolean));
+  const shownPending = pending.filter((p) => !storedTemp.has(p.tempId));
+  const lastKey = `${thread.messages.at(-1)?.id ?? ''}:${shownPending.length}`;
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lastKey]);
+
+  const busy = send.isPending;
+  const trimmed = text.trim();
+
+  function submit(content: string, tempId: string) {
+    typingSender.stopped();
+    send.mutate(
+      { content, tempId },
+      { onSuccess: () => setText((current) => (current.trim() === content ? '' : current)) },
+    );
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!trimmed || busy) return;
+    // The kept text of a failed send is that send again: same tempId, so the server never stores it twice.
+    const failed = pending.find((p) => p.status === 'failed' && p.content === trimmed);
+    submit(trimmed, failed?.tempId ?? crypto.randomUUID());
+  }
+
+  const other = conversation?.otherUser;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center gap-2 border-b px-2 py-2 sm:px-4">
+        {onBack ? (
+          <Button variant="ghost" size="icon" onClick={onBack} aria-label="Back">
+            <ArrowLeft className="size-5!" aria-hidden="true" />
+          </Button>
+        ) : null}
+        {other ? <ChatAvatar user={other} online={conversation.isOnline} /> : null}
+        <div className="grid min-w-0">
+          <h3 className="truncate font-semibold">{other ? chatName(other) : 'Conversation'}</h3>
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {otherTyping ? 'typing…' : conversation?.isOnline ? 'Online' : 'Offline'}
+          </p>
+        </div>
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3 sm:px-4">
+        {thread.isPending ? (
+          <div className="flex justify-center p-6">
+            <Spinner />
+          </div>
+        ) : thread.isError && thread.messages.length === 0 ? (
+          <p className="p-6 text-center text-sm text-muted-foreground">Failed to load messages</p>
+        ) : (
+          <>
+            {thread.hasNextPage ? (
+              <div className="flex justify-center pb-2">
+                <Button variant="outline" size="sm" disabled={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
+                  {thread.isFetchingNextPage ? 'Loading...' : 'Load older'}
+                </Button>
+              </div>
+            ) : null}
+            {thread.messages.length === 0 && shownPending.length === 0 ? (
+              <p className="p-6 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
+            ) : null}
+            <ul aria-label="Messages" className="grid gap-2">
+              {thread.messages.map((m) => (
+                <Bubble key={m.id} message={m} mine={m.senderId === me} />
+              ))}
+              {shownPending.map((p) => (
+                <Bubble key={p.tempId} message={p} mine onRetry={() => !busy && submit(p.content, p.tempId)} />
+              ))}
+            </ul>
+          </>
+        )}
+        <div ref={end} />
+      </div>
+
+      <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-2 sm:p-3">
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="chat-input"
+          rows={1}
+          value={text}
+          placeholder="Type a message..."
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim()) typingSender.typed();
+          }}
+          onBlur={() => typingSender.stopped()}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border bg-background px-3 py-2.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <Button type="submit" size="icon" disabled={!trimmed || busy} aria-label="Send">
+          <SendHorizontal className="size-5!" aria-hidden="true" />
+        </Button>
+      </form>
+    </div>
+  );
+}

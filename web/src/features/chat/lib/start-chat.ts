@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from '../../../components/ui/use-toast';
+import { fetchCanChat, sendChatRequest } from '../api/chat-api';
+import { chatKeys } from '../api/keys';
+import { messagesStore } from './messages-store';
+
+export type StartChatOutcome = 'opened' | 'requests' | 'sent' | 'refused' | 'failed';
+
+/**
+ * The profile's Message flow (document 2 §2, §3, §8): asks can-chat, then opens the conversation,
+ * tells why not, opens the requests tab for an incoming request, or sends a request with the
+ * default greeting. Loaded on the first click (it brings chat's contract constants with it).
+ */
+export async function startChat(queryClient: QueryClient, userId: number): Promise<StartChatOutcome> {
+  try {
+    const check = await fetchCanChat(userId);
+    if (check.canChat && check.sessionId !== null) {
+      messagesStore.open({ tab: 'messages', sessionId: check.sessionId });
+      return 'opened';
+    }
+    if (check.reason === 'chat_disabled') {
+      toast({ title: 'Chat disabled', description: 'This user has disabled chat.' });
+      return 'refused';
+    }
+    if (check.requestPending && check.requestDirection === 'outgoing') {
+      toast({ title: 'Request already sent', description: 'Waiting for them to accept your chat request.' });
+      return 'refused';
+    }
+    if (check.requestPending && check.requestDirection === 'incoming') {
+      toast({ title: 'Incoming request', description: 'This user has already sent you a chat request.' });
+      messagesStore.open({ tab: 'requests', sessionId: null });
+      return 'requests';
+    }
+    if (check.needsRequest) {
+      await sendChatRequest(userId);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.requests() });
+      toast({ title: 'Chat request sent', description: 'You can chat once they accept.', variant: 'success' });
+      return 'sent';
+    }
+    toast({ title: 'Chat Unavailable', description: "You can't chat with this user.", variant: 'destructive' });
+    return 'refused';
+  } catch (error) {
+    console.warn('Failed to send chat request', error);
+    toast({ title: 'Error', description: 'Failed to send chat request', variant: 'destructive' });
+    return 'failed';
+  }
+}

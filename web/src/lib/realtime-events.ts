@@ -1,0 +1,71 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { ServerEventName, ServerEventPayload } from '@plates/common';
+
+/**
+ * The realtime socket's events as the features see them: a tiny typed bus plus the connection's
+ * health, with no dependency on socket.io-client. lib/socket.ts (loaded lazily) publishes every
+ * server event here and reports whether the socket is live; features subscribe with
+ * `useRealtimeEvent` and poll only while `useRealtimeLive()` is false (document 1 §9). Kept apart
+ * from lib/socket.ts so that subscribing never pulls the socket client into the first page load.
+ */
+type AnyHandler = (payload: unknown) => void;
+
+const handlers = new Map<ServerEventName, Set<AnyHandler>>();
+
+export function onRealtimeEvent<E extends ServerEventName>(
+  event: E,
+  handler: (payload: ServerEventPayload<E>) => void,
+): () => void {
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+  }
+  set.add(handler as AnyHandler);
+  return () => {
+    set.delete(handler as AnyHandler);
+  };
+}
+
+/** Hands a server event to its subscribers (the socket; tests emit through it too). */
+export function publishRealtimeEvent<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
+  handlers.get(event)?.forEach((handler) => handler(payload));
+}
+
+/** Subscribes while mounted; the latest handler is always called (no resubscribe per render). */
+export function useRealtimeEvent<E extends ServerEventName>(
+  event: E,
+  handler: (payload: ServerEventPayload<E>) => void,
+): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => onRealtimeEvent(event, (payload) => latest.current(payload)), [event]);
+}
+
+// Health: live = connected and not silent. Down, HTTP-only mode and silence all read false.
+let live = false;
+const liveListeners = new Set<() => void>();
+
+export function setRealtimeLive(next: boolean): void {
+  if (next === live) return;
+  live = next;
+  liveListeners.forEach((listener) => listener());
+}
+
+export function isRealtimeLive(): boolean {
+  return live;
+}
+
+function subscribeLive(listener: () => void) {
+  liveListeners.add(listener);
+  return () => {
+    liveListeners.delete(listener);
+  };
+}
+
+/** True while the socket is connected and not silent: polling fallbacks turn off. */
+export function useRealtimeLive(): boolean {
+  return useSyncExternalStore(subscribeLive, isRealtimeLive, () => false);
+}
