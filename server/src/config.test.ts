@@ -24,6 +24,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ APP_URL: 'https://plates.example/' }).appUrl).toBe('https://plates.example');
   });
 
+  it('raises the sign-up limit per IP only when REGISTER_LIMIT_PER_IP says so', () => {
+    expect(parseConfig({}).rateLimits.registerPerIp).toBe(10);
+    expect(parseConfig({ REGISTER_LIMIT_PER_IP: '200' }).rateLimits.registerPerIp).toBe(200);
+    expect(() => parseConfig({ REGISTER_LIMIT_PER_IP: '0' })).toThrow(/^Invalid REGISTER_LIMIT_PER_IP: must be a whole number/);
+    expect(() => parseConfig({ REGISTER_LIMIT_PER_IP: 'lots' })).toThrow(/^Invalid REGISTER_LIMIT_PER_IP/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 5000, databaseUrl: undefined });
   });

@@ -48,6 +48,11 @@ const Env = z.object({
   S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Sign-ups allowed per IP address an hour; raised by test rigs that register many members from one address. */
+  REGISTER_LIMIT_PER_IP: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'must be a whole number from 1 to 100000' }).int('must be a whole number from 1 to 100000').min(1, 'must be a whole number from 1 to 100000').max(100_000, 'must be a whole number from 1 to 100000').optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z
@@ -168,7 +173,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           }
         : undefined,
     logLevel: e.LOG_LEVEL,
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: e.REGISTER_LIMIT_PER_IP ? { ...DEFAULT_RATE_LIMITS, registerPerIp: e.REGISTER_LIMIT_PER_IP } : DEFAULT_RATE_LIMITS,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }
