@@ -28,7 +28,7 @@ test('two people chat: a request, an accept, and messages that arrive at once', 
   await hostThread.getByPlaceholder('Type a message...').fill('Welcome! What are you cooking tonight?');
   await hostThread.getByRole('button', { name: 'Send' }).click();
   await expect(hostThread.getByPlaceholder('Type a message...')).toHaveValue('');
-  await expect(hostThread.getByText('Welcome! What are you cooking tonight?')).toBeVisible();
+  await expect(hostThread.getByRole('list', { name: 'Messages' }).getByText('Welcome! What are you cooking tonight?')).toBeVisible();
 
   // The asker is told, sees the unread badge, opens the conversation and answers.
   const badge = askerPage.getByRole('button', { name: /^Messages, [1-9]\d* unread$/ });
@@ -37,12 +37,12 @@ test('two people chat: a request, an accept, and messages that arrive at once', 
   const askerDialog = askerPage.getByRole('dialog', { name: 'Messages' });
   await askerDialog.getByRole('button', { name: new RegExp(`${host.username}`) }).first().click();
   const askerThread = askerDialog.getByRole('region', { name: 'Conversation' });
-  await expect(askerThread.getByText('Welcome! What are you cooking tonight?')).toBeVisible();
+  await expect(askerThread.getByRole('list', { name: 'Messages' }).getByText('Welcome! What are you cooking tonight?')).toBeVisible();
   await askerThread.getByPlaceholder('Type a message...').fill('Saffron risotto, wish me luck.');
   await askerThread.getByRole('button', { name: 'Send' }).click();
 
   // The answer reaches the host's open thread without a reload.
-  await expect(hostThread.getByText('Saffron risotto, wish me luck.')).toBeVisible({ timeout: 5_000 });
+  await expect(hostThread.getByRole('list', { name: 'Messages' }).getByText('Saffron risotto, wish me luck.')).toBeVisible({ timeout: 5_000 });
   await hostPage.screenshot({ path: 'e2e/artifacts/chat-desktop.png' });
 });
 
@@ -69,15 +69,16 @@ test('with the realtime socket blocked (WebSocket and its long-polling fallback)
   const thread = dialog.getByRole('region', { name: 'Conversation' });
   await thread.getByPlaceholder('Type a message...').fill('Can you hear me through the wall?');
   await thread.getByRole('button', { name: 'Send' }).click();
-  await expect(thread.getByText('Can you hear me through the wall?')).toBeVisible();
+  await expect(thread.getByPlaceholder('Type a message...')).toHaveValue('');
+  await expect(thread.getByRole('list', { name: 'Messages' }).getByText('Can you hear me through the wall?')).toBeVisible();
 
   await friendPage.getByRole('button', { name: /^Messages, [1-9]\d* unread$/ }).click();
   const friendDialog = friendPage.getByRole('dialog', { name: 'Messages' });
   await friendDialog.getByRole('button', { name: new RegExp(walled.username) }).first().click();
   const friendThread = friendDialog.getByRole('region', { name: 'Conversation' });
-  await expect(friendThread.getByText('Can you hear me through the wall?')).toBeVisible();
+  await expect(friendThread.getByRole('list', { name: 'Messages' }).getByText('Can you hear me through the wall?')).toBeVisible();
   await friendThread.getByPlaceholder('Type a message...').fill('Loud and clear.');
   await friendThread.getByRole('button', { name: 'Send' }).click();
-  await expect(thread.getByText('Loud and clear.')).toBeVisible({ timeout: 10_000 });
+  await expect(thread.getByRole('list', { name: 'Messages' }).getByText('Loud and clear.')).toBeVisible({ timeout: 10_000 });
   await context.close();
 });

@@ -50,8 +50,9 @@ export default async function globalSetup() {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
-      // every journey registers its own members from 127.0.0.1; the limit itself is API-tested
+      // every journey registers and signs in its own members from 127.0.0.1; the limits themselves are API-tested
       REGISTER_LIMIT_PER_IP: '500',
+      LOGIN_LIMIT_PER_IP: '2000',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -24,11 +24,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ APP_URL: 'https://plates.example/' }).appUrl).toBe('https://plates.example');
   });
 
-  it('raises the sign-up limit per IP only when REGISTER_LIMIT_PER_IP says so', () => {
+  it('raises the sign-up and sign-in limits per IP only when REGISTER_LIMIT_PER_IP and LOGIN_LIMIT_PER_IP say so', () => {
     expect(parseConfig({}).rateLimits.registerPerIp).toBe(10);
     expect(parseConfig({ REGISTER_LIMIT_PER_IP: '200' }).rateLimits.registerPerIp).toBe(200);
     expect(() => parseConfig({ REGISTER_LIMIT_PER_IP: '0' })).toThrow(/^Invalid REGISTER_LIMIT_PER_IP: must be a whole number/);
     expect(() => parseConfig({ REGISTER_LIMIT_PER_IP: 'lots' })).toThrow(/^Invalid REGISTER_LIMIT_PER_IP/);
+    expect(parseConfig({}).rateLimits.loginPerIp).toBe(30);
+    expect(parseConfig({ LOGIN_LIMIT_PER_IP: '900' }).rateLimits).toMatchObject({ loginPerIp: 900, loginPerAccount: 10 });
   });
 
   it('treats empty values as unset', () => {

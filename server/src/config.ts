@@ -24,6 +24,12 @@ const urlWithProtocols = (protocols: string[], example: string) =>
       .optional(),
   );
 
+const LIMIT_MESSAGE = 'must be a whole number from 1 to 100000';
+const perIpLimit = z.preprocess(
+  emptyAsUndefined,
+  z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100_000, LIMIT_MESSAGE).optional(),
+);
+
 const Env = z.object({
   PORT: z.preprocess(
     emptyAsUndefined,
@@ -49,10 +55,9 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Sign-ups allowed per IP address an hour; raised by test rigs that register many members from one address. */
-  REGISTER_LIMIT_PER_IP: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number({ error: 'must be a whole number from 1 to 100000' }).int('must be a whole number from 1 to 100000').min(1, 'must be a whole number from 1 to 100000').max(100_000, 'must be a whole number from 1 to 100000').optional(),
-  ),
+  REGISTER_LIMIT_PER_IP: perIpLimit,
+  /** Sign-in attempts allowed per IP address in 15 minutes; raised by test rigs likewise. */
+  LOGIN_LIMIT_PER_IP: perIpLimit,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z
@@ -173,7 +178,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           }
         : undefined,
     logLevel: e.LOG_LEVEL,
-    rateLimits: e.REGISTER_LIMIT_PER_IP ? { ...DEFAULT_RATE_LIMITS, registerPerIp: e.REGISTER_LIMIT_PER_IP } : DEFAULT_RATE_LIMITS,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      registerPerIp: e.REGISTER_LIMIT_PER_IP ?? DEFAULT_RATE_LIMITS.registerPerIp,
+      loginPerIp: e.LOGIN_LIMIT_PER_IP ?? DEFAULT_RATE_LIMITS.loginPerIp,
+    },
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }
