@@ -19,11 +19,13 @@ export default defineConfig({
           root: './server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
-          // *.pg.test.ts need a real PostgreSQL server and *.redis.test.ts a Redis server: CI runs
-          // them in its DATABASE_URL + REDIS_URL pass.
+          // *.pg.test.ts need a real PostgreSQL server, *.redis.test.ts a Redis server and
+          // *.cluster.test.ts (several server processes on one database) both: CI runs them in its
+          // DATABASE_URL + REDIS_URL pass.
           exclude: [
             ...(process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
             ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
+            ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['src/**/*.cluster.test.ts']),
           ],
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 30_000,

@@ -134,7 +134,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     db: database.db,
     logger: app.log,
     redis,
-    namespace: `${deps.rateLimitNamespace ?? 'plates'}:rt`,
+    namespace: `${deps.rateLimitNamespace ?? config.redisPrefix}:rt`,
   });
   // One notifications service for every module, so each written row reaches the recipient's sockets.
   const notifications = createNotificationsService(database.db, {
@@ -223,7 +223,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.appUrl.startsWith('https:'),
   });
-  const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? 'plates'}:rl:`) : memoryStore();
+  const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:rl:`) : memoryStore();
   // Only JSON bodies (multipart is added by the upload routes); anything else is 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, multipartOptions);

@@ -33,6 +33,12 @@ describe('parseConfig', () => {
     expect(parseConfig({ LOGIN_LIMIT_PER_IP: '900' }).rateLimits).toMatchObject({ loginPerIp: 900, loginPerAccount: 10 });
   });
 
+  it('prefixes Redis keys with REDIS_PREFIX, plates by default', () => {
+    expect(parseConfig({}).redisPrefix).toBe('plates');
+    expect(parseConfig({ REDIS_PREFIX: 'plates-staging' }).redisPrefix).toBe('plates-staging');
+    expect(() => parseConfig({ REDIS_PREFIX: 'has space' })).toThrow(/^Invalid REDIS_PREFIX: must be 1 to 64 letters/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 5000, databaseUrl: undefined });
   });

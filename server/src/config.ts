@@ -44,6 +44,15 @@ const Env = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://host:6379'),
+  /** Prefix of every Redis key and channel, so that several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+      .default('plates'),
+  ),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587'),
   APP_URL: urlWithProtocols(['http:', 'https:'], 'https://plates.example'),
   ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
@@ -111,6 +120,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of Redis keys and channels (rate limits, presence, the Socket.IO adapter). */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   appUrl: string;
   admin: { username: string; email: string; password: string } | undefined;
@@ -161,6 +172,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     appUrl,
     admin:

@@ -4,8 +4,12 @@ import type { App } from '../app.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** The base URL of a listening app (`app.listen({ port: 0 })` first). */
-export function baseUrl(app: App): string {
+/** An app listening in this process, or the URL of a server elsewhere (another process). */
+export type SocketTarget = App | string;
+
+/** The base URL of a listening app (`app.listen({ port: 0 })` first), or the URL given. */
+export function baseUrl(app: SocketTarget): string {
+  if (typeof app === 'string') return app;
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
   return `http://127.0.0.1:${address.port}`;
@@ -13,7 +17,7 @@ export function baseUrl(app: App): string {
 
 /** A websocket-only client (no polling fallback, so tests are quick and deterministic). */
 export function openSocket(
-  app: App,
+  app: SocketTarget,
   options: { token?: string; cookie?: string; origin?: string } = {},
 ): ClientSocket {
   const headers: Record<string, string> = {};
@@ -42,7 +46,7 @@ export function nextEvent<E extends ServerEventName>(socket: ClientSocket, event
 }
 
 /** Opens a socket and waits for the server's `connected` greeting. */
-export async function connected(app: App, token: string): Promise<ClientSocket> {
+export async function connected(app: SocketTarget, token: string): Promise<ClientSocket> {
   const socket = openSocket(app, { token });
   await nextEvent(socket, 'connected');
   return socket;

@@ -154,6 +154,12 @@ export const userOnlineStatus = pgTable('user_online_status', {
     .references(() => users.id, { onDelete: 'cascade' }),
   isOnline: boolean('is_online').notNull().default(false),
   lastActiveAt: timestamptz('last_active_at').notNull().defaultNow(),
+  /**
+   * The last `POST /api/chat/ping` of a client without a live socket (HTTP-only mode): such a user
+   * counts as online for a minute after it. Kept apart from `last_active_at`, which going offline
+   * also stamps ("last seen") and so cannot mean "recently here".
+   */
+  lastPingAt: timestamptz('last_ping_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

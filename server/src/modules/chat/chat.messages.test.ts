@@ -312,6 +312,18 @@ describe('typing, presence and reactions', () => {
     expect((await conversations(b))[0]?.isOnline).toBe(true);
   });
 
+  it('does not count someone who just went offline as online (last seen is not a ping)', async () => {
+    const { a, b } = await pair();
+    const justNow = new Date();
+    // What the socket layer writes when a user's last tab closes: offline, last seen now.
+    await db().insert(userOnlineStatus).values({ userId: a.user.id, isOnline: false, lastActiveAt: justNow });
+    expect((await conversations(b))[0]?.isOnline).toBe(false);
+    await db().update(userOnlineStatus).set({ lastPingAt: new Date(justNow.getTime() - 61_000) }).where(eq(userOnlineStatus.userId, a.user.id));
+    expect((await conversations(b))[0]?.isOnline).toBe(false);
+    await c.inject('POST', '/api/chat/ping', a.headers, {});
+    expect((await conversations(b))[0]?.isOnline).toBe(true);
+  });
+
   it('toggles a reaction for members and tells both', async () => {
     const { a, b, sessionId } = await pair();
     const { id } = (await c.send(a, sessionId, { content: 'react to me' })).json<{ id: number }>();

@@ -287,7 +287,7 @@ export function createChatRepository(db: Db) {
         select cs.id, cs.user1_id, cs.user2_id, cs.created_at, cs.last_message_at,
           o.id as other_id, o.username as other_username, o.display_name as other_display_name,
           o.profile_image as other_profile_image,
-          (coalesce(os.is_online, false) or coalesce(os.last_active_at > now() - interval '60 seconds', false)) as is_online,
+          (coalesce(os.is_online, false) or coalesce(os.last_ping_at > now() - interval '60 seconds', false)) as is_online,
           (select count(*)::int from ${chatMessages} m
             where m.session_id = cs.id and m.sender_id <> ${me} and m.id > coalesce(d.last_read_message_id, 0)) as unread_count,
           lm.id as lm_id, lm.content as lm_content, lm.status as lm_status, lm.temp_id as lm_temp_id,
@@ -455,8 +455,8 @@ export function createChatRepository(db: Db) {
     async touchPresence(userId: number, at: Date): Promise<void> {
       await db
         .insert(userOnlineStatus)
-        .values({ userId, lastActiveAt: at })
-        .onConflictDoUpdate({ target: userOnlineStatus.userId, set: { lastActiveAt: at } });
+        .values({ userId, lastActiveAt: at, lastPingAt: at })
+        .onConflictDoUpdate({ target: userOnlineStatus.userId, set: { lastActiveAt: at, lastPingAt: at } });
     },
 
     /** Adds the reaction, or removes it when the user already gave it; answers whether it was added. */

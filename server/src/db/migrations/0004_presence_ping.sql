@@ -1,0 +1,1 @@
+ALTER TABLE "user_online_status" ADD COLUMN "last_ping_at" timestamp with time zone;
