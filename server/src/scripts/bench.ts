@@ -1,6 +1,8 @@
 // `npm run bench`: builds the app in-process on the configured database (seeding a small dataset
 // first when it holds no approved plates), serves it on a loopback port and measures throughput
-// and latency of the hot read paths plus the upload pipeline. Bounded in requests and time.
+// and latency of the hot read paths plus the upload pipeline; then starts real server processes
+// and measures chat message delivery (HTTP send to the receiver's socket) with many sockets
+// connected, on one instance and on two (bench-realtime.ts). Bounded in requests and time.
 // Prints a table and writes bench/results.json.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { ConfigError, parseConfig } from '../config.js';
 import { createLocalStorage } from '../lib/storage/index.js';
 import { createMediaService } from '../modules/media/media.service.js';
 import { encodeCursor } from '../modules/posts/posts.cursor.js';
+import { benchRealtime } from './bench-realtime.js';
 import { seedDatabase } from './seed-data.js';
 
 interface Result {
@@ -83,6 +86,8 @@ async function main(): Promise<void> {
       requests: { type: 'string', default: '3000' },
       seconds: { type: 'string', default: '8' },
       uploads: { type: 'string', default: '8' },
+      sockets: { type: 'string', default: '1000' },
+      messages: { type: 'string', default: '2000' },
     },
   });
   const opts = {
@@ -91,6 +96,10 @@ async function main(): Promise<void> {
     maxSeconds: Math.max(1, Math.min(60, Number(values.seconds) || 8)),
   };
   const uploads = Math.max(1, Math.min(50, Number(values.uploads) || 8));
+  // An even number of sockets (members come in conversation pairs); 0 skips the realtime runs.
+  const sockets = values.sockets === '0' ? 0 : Math.max(2, Math.min(10_000, Math.floor((Number(values.sockets) || 1000) / 2) * 2));
+  const messages = Math.max(1, Math.min(100_000, Number(values.messages) || 2000));
+  const notes: string[] = [];
 
   const env = parseConfig(process.env);
   const config = { ...env, logLevel: 'warn' as const };
@@ -179,6 +188,21 @@ async function main(): Promise<void> {
     await app.close();
   }
 
+  if (sockets > 0) {
+    // One send at a time shows the path's own latency; `concurrency` at once shows it under load.
+    const loads = [
+      { messages: Math.max(1, Math.floor(messages / 10)), concurrency: 1 },
+      { messages, concurrency: opts.concurrency },
+    ];
+    console.log(`message delivery: ${sockets} sockets, HTTP sends of ${loads.map((l) => `${l.messages} × ${l.concurrency} in flight`).join(' and ')}`);
+    const realtime = await benchRealtime(config, { sockets, loads });
+    for (const sample of realtime.samples) {
+      results.push(summarise(sample.name, sample.latencies, sample.errors, sample.seconds));
+      console.log(`  ${sample.name}: ${results.at(-1)!.rps} messages/s`);
+    }
+    notes.push(...realtime.notes);
+  }
+
   const header = ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'];
   const rows = results.map((r) => [r.name, r.requests, r.errors, r.rps, r.p50, r.p99, r.max].map(String));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
@@ -187,12 +211,13 @@ async function main(): Promise<void> {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
+  for (const note of notes) console.log(`note: ${note}`);
 
   const out = path.resolve('bench', 'results.json');
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads }, results }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads, sockets, messages }, results, notes }, null, 2)}\n`,
   );
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }
@@ -200,7 +225,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A mistyped option gets one line and the usage, not a stack trace.
   const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency N] [--requests N] [--seconds N] [--uploads N]`);
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency N] [--requests N] [--seconds N] [--uploads N] [--sockets N] [--messages N]`);
   else console.error(error instanceof ConfigError ? error.message : error);
   process.exit(badOption ? 2 : 1);
 });

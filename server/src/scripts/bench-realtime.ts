@@ -1,0 +1,242 @@
+// Message delivery latency for `npm run bench`: real server processes (one, then two sharing
+// PostgreSQL and Redis), `sockets` members connected over Socket.IO, and messages sent over HTTP;
+// latency is from the moment the send request starts to the `new_message` event arriving on the
+// receiver's socket. With two instances every receiver sits on the other instance than its sender,
+// so each delivery crosses Redis.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { and, inArray, like, sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@plates/common';
+import type { Config } from '../config.js';
+import { createDatabase } from '../db/client.js';
+import { chatSessions, chatSessionUserData, sessions, users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/password.js';
+import { hashToken, newToken } from '../lib/tokens.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+export interface LatencySample {
+  name: string;
+  latencies: number[];
+  errors: number;
+  seconds: number;
+}
+
+interface Member {
+  id: number;
+  token: string;
+}
+
+interface Pair {
+  sessionId: number;
+  a: Member;
+  b: Member;
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const PREFIX = 'bench_rt_';
+
+/**
+ * Makes (or reuses) `count` bench members paired into conversations, with fresh bearer sessions.
+ * Opens its own database handle and closes it, so an embedded PGlite is free for the server after.
+ */
+async function prepareMembers(config: Config, count: number): Promise<{ pairs: Pair[]; cleanup: () => Promise<void> }> {
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const db = database.db;
+  try {
+    const password = await hashPassword(randomBytes(16).toString('hex'));
+    const names = Array.from({ length: count }, (_, i) => `${PREFIX}${i}`);
+    for (let i = 0; i < names.length; i += 500) {
+      await db
+        .insert(users)
+        .values(names.slice(i, i + 500).map((username) => ({ username, email: `${username}@bench.test`, password, emailVerified: true })))
+        .onConflictDoNothing();
+    }
+    const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, names));
+    const idOf = new Map(rows.map((r) => [r.username, r.id]));
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const members: Member[] = names.map((name) => ({ id: idOf.get(name)!, token: newToken() }));
+    for (let i = 0; i < members.length; i += 500) {
+      await db.insert(sessions).values(
+        members.slice(i, i + 500).map((m) => ({ userId: m.id, tokenHash: hashToken(m.token), expiresAt, ip: '127.0.0.1', userAgent: 'plates-bench' })),
+      );
+    }
+
+    const half = Math.floor(count / 2);
+    const pairs: Pair[] = [];
+    for (let i = 0; i < half; i += 1) {
+      const a = members[i]!;
+      const b = members[i + half]!;
+      await db.insert(chatSessions).values({ user1Id: a.id, user2Id: b.id }).onConflictDoNothing();
+      const [found] = await db
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(sql`least(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.min(a.id, b.id)} and greatest(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.max(a.id, b.id)}`);
+      if (!found) throw new Error('bench conversation missing');
+      await db
+        .insert(chatSessionUserData)
+        .values([a, b].map((m) => ({ sessionId: found.id, userId: m.id })))
+        .onConflictDoNothing();
+      pairs.push({ sessionId: found.id, a, b });
+    }
+    return {
+      pairs,
+      async cleanup() {
+        const again = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+        await again.db.delete(sessions).where(and(like(sessions.userAgent, 'plates-bench'), inArray(sessions.userId, members.map((m) => m.id))));
+        await again.close();
+      },
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+function openSocket(url: string, token: string): Promise<ClientSocket> {
+  return new Promise((resolve, reject) => {
+    const socket: ClientSocket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+    const timer = setTimeout(() => reject(new Error('socket did not connect within 20 s')), 20_000);
+    socket.once('connected', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+export interface Load {
+  /** Messages to send, and how many sends are in flight at once. */
+  messages: number;
+  concurrency: number;
+}
+
+/**
+ * Connects every member (in batches of 50), then for each load sends its messages over HTTP with
+ * its concurrency, each load on the same connected sockets.
+ */
+async function measure(name: string, servers: ServerProcess[], pairs: Pair[], loads: Load[]): Promise<LatencySample[]> {
+  // Sender of pair i on instance i % n, its partner on the next one: with two instances every
+  // delivery crosses between them.
+  const home = (i: number, side: 'a' | 'b') => servers[(i + (side === 'b' ? 1 : 0)) % servers.length]!;
+  const sockets: ClientSocket[] = [];
+  const started = new Map<string, number>();
+  let latencies: number[] = [];
+  let waiting: (() => void) | undefined;
+  try {
+    const jobs = pairs.flatMap((pair, i) => (['a', 'b'] as const).map((side) => ({ pair, i, side })));
+    for (let k = 0; k < jobs.length; k += 50) {
+      const batch = await Promise.all(
+        jobs.slice(k, k + 50).map(async ({ pair, i, side }) => {
+          const socket = await openSocket(home(i, side).url, pair[side].token);
+          socket.on('new_message', (message) => {
+            if (message.senderId === pair[side].id || !message.tempId) return;
+            const t0 = started.get(message.tempId);
+            if (t0 === undefined) return;
+            started.delete(message.tempId);
+            latencies.push(performance.now() - t0);
+            if (started.size === 0) waiting?.();
+          });
+          return socket;
+        }),
+      );
+      sockets.push(...batch);
+    }
+
+    const samples: LatencySample[] = [];
+    for (const load of loads) {
+      samples.push(await send(`${name}, ${load.concurrency} in flight`, load));
+    }
+    return samples;
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+  }
+
+  async function send(label: string, load: Load): Promise<LatencySample> {
+    latencies = [];
+    let errors = 0;
+    const begin = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < load.messages) {
+        const j = next;
+        next += 1;
+        const i = j % pairs.length;
+        const pair = pairs[i]!;
+        // Alternate directions round by round, so each member sends about as often.
+        const side = Math.floor(j / pairs.length) % 2 === 0 ? 'a' : 'b';
+        const tempId = `bench-${randomBytes(6).toString('hex')}-${j}`;
+        started.set(tempId, performance.now());
+        try {
+          const res = await fetch(`${home(i, side).url}/api/simple-chat/conversations/${pair.sessionId}/messages`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${pair[side].token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ content: `bench message ${j}`, tempId }),
+          });
+          await res.arrayBuffer();
+          if (!res.ok) {
+            errors += 1;
+            started.delete(tempId);
+          }
+        } catch {
+          errors += 1;
+          started.delete(tempId);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: load.concurrency }, worker));
+    // Every stored message should arrive; give stragglers 10 s, then count the missing as errors.
+    if (started.size > 0) {
+      await new Promise<void>((resolve) => {
+        waiting = resolve;
+        setTimeout(resolve, 10_000);
+      });
+    }
+    errors += started.size;
+    started.clear();
+    return { name: label, latencies, errors, seconds: (performance.now() - begin) / 1000 };
+  }
+}
+
+/**
+ * Runs the delivery benchmark on one instance and, when DATABASE_URL and REDIS_URL are both set
+ * (an embedded PGlite belongs to one process), on two. Answers a sample per run and notes why a
+ * run was left out.
+ */
+export async function benchRealtime(config: Config, opts: { sockets: number; loads: Load[] }): Promise<{ samples: LatencySample[]; notes: string[] }> {
+  const prepared = await prepareMembers(config, opts.sockets);
+  const samples: LatencySample[] = [];
+  const notes: string[] = [];
+  const env = {
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: config.databaseUrl ?? '',
+    REDIS_URL: config.redisUrl ?? '',
+    REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'warn',
+  };
+  const label = (n: number) => `message delivery, ${n} instance${n > 1 ? 's' : ''}, ${opts.sockets} sockets`;
+  try {
+    const one = await startServer(env);
+    try {
+      samples.push(...(await measure(label(1), [one], prepared.pairs, opts.loads)));
+    } finally {
+      await one.stop();
+    }
+    if (config.databaseUrl && config.redisUrl) {
+      const two = await Promise.all([startServer(env), startServer(env)]);
+      try {
+        samples.push(...(await measure(`${label(2)} (Redis)`, two, prepared.pairs, opts.loads)));
+      } finally {
+        await Promise.all(two.map((s) => s.stop()));
+      }
+    } else {
+      notes.push('two instances need DATABASE_URL and REDIS_URL (an embedded PGlite belongs to one process): not measured');
+    }
+  } finally {
+    await prepared.cleanup();
+  }
+  return { samples, notes };
+}
