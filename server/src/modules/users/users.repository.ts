@@ -6,7 +6,6 @@ import {
   follows,
   posts,
   ratings,
-  replyHearts,
   sessions,
   userBlocks,
   users,
@@ -453,34 +452,23 @@ export function createUsersRepository(db: Db) {
      * Read before the account is deleted (the rows that point at them go with it).
      */
     async countersTouchedBy(userId: number, tx: Tx) {
+      // Driven from the user's own rows (each table's user_id index), never a scan of every plate.
       // One after another: a transaction is one connection.
-      const postRows = await tx
-        .selectDistinct({ id: posts.id })
-        .from(posts)
-        .where(
-          and(
-            ne(posts.userId, userId),
-            sql`(exists (select 1 from ratings r where r.post_id = ${POSTS_ID} and r.user_id = ${userId}) or exists (select 1 from saves s where s.post_id = ${POSTS_ID} and s.user_id = ${userId}))`,
-          ),
-        );
-      const commentRows = await tx
-        .selectDistinct({ id: ratings.id })
-        .from(ratings)
-        .where(
-          and(
-            ne(ratings.userId, userId),
-            sql`(exists (select 1 from comment_hearts h where h.rating_id = ${RATINGS_ID} and h.user_id = ${userId}) or exists (select 1 from comment_replies cr where cr.rating_id = ${RATINGS_ID} and cr.user_id = ${userId}))`,
-          ),
-        );
-      const replyRows = await tx
-        .selectDistinct({ id: commentReplies.id })
-        .from(commentReplies)
-        .innerJoin(replyHearts, eq(replyHearts.replyId, commentReplies.id))
-        .where(and(ne(commentReplies.userId, userId), eq(replyHearts.userId, userId)));
+      const ids = async (query: SQL) => (await tx.execute<{ id: number }>(query)).rows.map((r) => Number(r.id));
+      const postIds = await ids(sql`
+        select r.post_id as id from ratings r join posts p on p.id = r.post_id where r.user_id = ${userId} and p.user_id <> ${userId}
+        union
+        select s.post_id from saves s join posts p on p.id = s.post_id where s.user_id = ${userId} and p.user_id <> ${userId}`);
+      const commentIds = await ids(sql`
+        select h.rating_id as id from comment_hearts h join ratings c on c.id = h.rating_id where h.user_id = ${userId} and c.user_id <> ${userId}
+        union
+        select cr.rating_id from comment_replies cr join ratings c on c.id = cr.rating_id where cr.user_id = ${userId} and c.user_id <> ${userId}`);
+      const replyIds = await ids(sql`
+        select rh.reply_id as id from reply_hearts rh join comment_replies cr on cr.id = rh.reply_id where rh.user_id = ${userId} and cr.user_id <> ${userId}`);
       return {
-        postIds: postRows.map((r) => r.id).sort((a, b) => a - b),
-        commentIds: commentRows.map((r) => r.id).sort((a, b) => a - b),
-        replyIds: replyRows.map((r) => r.id).sort((a, b) => a - b),
+        postIds: postIds.sort((a, b) => a - b),
+        commentIds: commentIds.sort((a, b) => a - b),
+        replyIds: replyIds.sort((a, b) => a - b),
       };
     },
 
