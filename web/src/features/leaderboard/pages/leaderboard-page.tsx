@@ -1,9 +1,9 @@
 import { LEVELS, levelProgress, type LeaderboardResponse } from '@plates/common';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck, Medal, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { fetchLeaderboardPage, leaderboardKeys } from '../api/leaderboard-api';
@@ -25,18 +25,6 @@ export default function LeaderboardPage() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 60_000,
   });
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = board;
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px 0px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
   const users = board.data?.pages.flatMap((p) => p.users) ?? [];
   return (
     <div className="grid gap-4">
@@ -65,12 +53,7 @@ export default function LeaderboardPage() {
           ))}
         </ol>
       )}
-      <div ref={sentinel} aria-hidden="true" />
-      {hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading more cooks...' : 'Load more cooks'}
-        </Button>
-      ) : null}
+      <LoadMore pager={board} label="Load more cooks" loadingLabel="Loading more cooks..." autoLoadMargin="600px 0px" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
@@ -25,8 +26,8 @@ export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const { user } = useAuth();
-  const { notifications, unreadCount, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useNotifications();
+  const list = useNotifications();
+  const { notifications, unreadCount, isPending, isError } = list;
   const markRead = useMarkNotificationsRead();
   const clearAll = useClearNotifications();
 
@@ -141,13 +142,9 @@ export function NotificationsBell() {
                     </li>
                   ))}
                 </ul>
-                {hasNextPage ? (
-                  <div className="flex justify-center p-4">
-                    <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                      {isFetchingNextPage ? 'Loading...' : 'Load more'}
-                    </Button>
-                  </div>
-                ) : null}
+                <div className="grid p-4 empty:hidden">
+                  <LoadMore pager={list} />
+                </div>
               </>
             )}
           </div>

@@ -1,6 +1,7 @@
 import type { CommentDto, PostDto, ReplyDto } from '@plates/common';
 import { Heart, MessageCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -98,11 +99,7 @@ export function CommentsSection({ post, scrollIntoView = false }: CommentsSectio
           ))}
         </ul>
       )}
-      {comments.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
-          {comments.isFetchingNextPage ? 'Loading...' : 'Show more comments'}
-        </Button>
-      ) : null}
+      <LoadMore pager={comments} label="Show more comments" />
     </section>
   );
 }

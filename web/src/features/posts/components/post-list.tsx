@@ -1,8 +1,9 @@
 import type { FeedResponse } from '@plates/common';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { ChefHat, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { PostCard } from './post-card';
 
@@ -18,22 +19,6 @@ interface PostListProps {
 
 /** Cards of an infinite list; the next page loads when the end comes near (IntersectionObserver). */
 export function PostList({ query, loadingText = 'Loading delicious plates...', errorText, empty, swipeable = false, label }: PostListProps) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
   if (query.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true">
@@ -78,15 +63,8 @@ export function PostList({ query, loadingText = 'Loading delicious plates...', e
       {posts.map((post, i) => (
         <PostCard key={post.id} post={post} priority={i === 0} swipeable={swipeable} />
       ))}
-      <div ref={sentinel} aria-hidden="true" />
-      {hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {isFetchingNextPage ? <Spinner className="size-4 text-current" label="Loading more plates" /> : null}
-            {isFetchingNextPage ? 'Loading more plates...' : 'Load more plates'}
-          </Button>
-        </div>
-      ) : posts.length > 3 ? (
+      <LoadMore pager={query} label="Load more plates" loadingLabel="Loading more plates..." autoLoadMargin="800px 0px" />
+      {!query.hasNextPage && posts.length > 3 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">You're all caught up.</p>
       ) : null}
     </section>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Star, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { SidePanel } from '../../../components/ui/side-panel';
 import { postKeys } from '../api/keys';
 import { fetchTopRated } from '../api/posts-api';
 import { authorName } from './author-line';
@@ -17,32 +18,24 @@ export function TopRatedPanel() {
     staleTime: 60_000,
   });
   return (
-    <section aria-labelledby="top-rated-today" className="grid gap-3 rounded-2xl border bg-card p-4">
-      <h2 id="top-rated-today" className="flex items-center gap-2 font-semibold">
-        <Trophy className="size-4 text-primary" aria-hidden="true" />
-        Top Rated Today
-      </h2>
-      {top.isPending ? (
-        <ul className="grid gap-3" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="flex items-center gap-3">
-              <div className="size-12 animate-pulse rounded-lg bg-muted" />
-              <div className="h-3 flex-1 animate-pulse rounded bg-muted" />
-            </li>
-          ))}
-        </ul>
-      ) : top.isError ? (
-        <p className="text-sm text-muted-foreground">
-          Top plates could not be loaded.{' '}
-          <button type="button" className="font-semibold text-primary underline-offset-4 hover:underline" onClick={() => void top.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : top.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No plates rated today yet.</p>
-      ) : (
+    <SidePanel
+      id="top-rated-today"
+      icon={Trophy}
+      title="Top Rated Today"
+      query={top}
+      skeleton="square"
+      errorText={() => 'Top plates could not be loaded.'}
+      emptyText="No plates rated today yet."
+      isEmpty={(posts) => posts.length === 0}
+      footer={
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/top-rated">View All Top Rated</Link>
+        </Button>
+      }
+    >
+      {(posts) => (
         <ol className="grid gap-1">
-          {top.data.map((post) => (
+          {posts.map((post) => (
             <li key={post.id}>
               <Link to={`/posts/${post.id}`} className="flex items-center gap-3 rounded-lg p-1.5 transition-colors hover:bg-accent">
                 <PostImage image={post.image} title={post.title} fit="fill" sizes="48px" className="size-12 shrink-0 rounded-lg" />
@@ -59,9 +52,6 @@ export function TopRatedPanel() {
           ))}
         </ol>
       )}
-      <Button asChild variant="outline" className="w-full">
-        <Link to="/top-rated">View All Top Rated</Link>
-      </Button>
-    </section>
+    </SidePanel>
   );
 }

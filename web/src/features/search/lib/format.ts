@@ -12,3 +12,8 @@ export function uniqueById<T extends { id: number }>(items: T[]): T[] {
   const seen = new Set<number>();
   return items.filter((item) => !seen.has(item.id) && (seen.add(item.id), true));
 }
+
+/** The line under a search result list whose next page failed (with Try Again). */
+export function searchErrorText(message: string): string {
+  return `Error loading search results: ${message}`;
+}

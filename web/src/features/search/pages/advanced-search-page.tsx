@@ -4,6 +4,7 @@ import { Search, SearchX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { searchKeys } from '../api/keys';
@@ -13,7 +14,7 @@ import { FilterSheet } from '../components/filter-sheet';
 import { PlateCard } from '../components/plate-card';
 import { Searching } from '../components/searching';
 import { filtersFromParams, filtersToParams, requestParams, withoutChip, type SearchFilters } from '../lib/filters';
-import { plural, uniqueById } from '../lib/format';
+import { plural, searchErrorText, uniqueById } from '../lib/format';
 import { searchPagePath } from '../lib/paths';
 
 /** Plates per page of /search/advanced. */
@@ -94,24 +95,7 @@ export default function AdvancedSearchPage() {
               </li>
             ))}
           </ul>
-          {results.isFetchNextPageError ? (
-            <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-center text-sm">
-              <span>Error loading search results: {results.error?.message}</span>
-              <Button variant="outline" size="sm" onClick={() => void results.fetchNextPage()}>
-                Try Again
-              </Button>
-            </div>
-          ) : null}
-          {results.hasNextPage && !results.isFetchNextPageError ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={results.isFetchingNextPage}
-              onClick={() => void results.fetchNextPage()}
-            >
-              {results.isFetchingNextPage ? 'Loading...' : 'Load More Results'}
-            </Button>
-          ) : null}
+          <LoadMore pager={results} label="Load More Results" errorText={searchErrorText} />
         </section>
       )}
     </div>

@@ -4,6 +4,7 @@ import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -16,7 +17,7 @@ import { Searching } from '../components/searching';
 import { TabCount } from '../components/tab-count';
 import { TAB_LABELS, TAB_ORDER } from '../lib/dropdown';
 import { advancedSearchPath, DEFAULT_FILTERS, filterErrors } from '../lib/filters';
-import { plural, uniqueById } from '../lib/format';
+import { plural, searchErrorText, uniqueById } from '../lib/format';
 import { profilePath, searchPagePath } from '../lib/paths';
 
 /** People or plates per page of a /search tab. */
@@ -278,21 +279,7 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
                   </ul>
                 </ResultGroup>
               ) : null}
-              {results.isFetchNextPageError ? (
-                <p role="alert" className="text-center text-sm">
-                  Error loading search results: {results.error?.message}
-                </p>
-              ) : null}
-              {results.hasNextPage ? (
-                <Button
-                  variant="outline"
-                  className="justify-self-center"
-                  disabled={results.isFetchingNextPage}
-                  onClick={() => void results.fetchNextPage()}
-                >
-                  {results.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              ) : null}
+              <LoadMore pager={results} errorText={searchErrorText} />
             </>
           )}
         </TabsContent>

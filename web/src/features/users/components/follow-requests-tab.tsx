@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAnswerFollowRequest, useFollowRequests } from '../hooks/use-follow-requests';
@@ -60,11 +61,7 @@ export function FollowRequestsTab() {
           );
         })}
       </ul>
-      {requests.hasNextPage ? (
-        <Button variant="outline" className="mb-2" disabled={requests.isFetchingNextPage} onClick={() => void requests.fetchNextPage()}>
-          {requests.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore pager={requests} className="mb-2" />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { SidePanel } from '../../../components/ui/side-panel';
 import { useAuth } from '../../auth';
 import { userKeys } from '../api/keys';
 import { fetchSuggestedUsers, SUGGESTED_LIMIT } from '../api/users-api';
@@ -21,36 +22,19 @@ export function SuggestedUsersPanel() {
   });
   if (!user) return null;
   return (
-    <section aria-labelledby="foodies-to-follow" className="grid gap-3 rounded-2xl border bg-card p-4">
-      <h2 id="foodies-to-follow" className="flex items-center gap-2 font-semibold">
-        <Users className="size-4 text-primary" aria-hidden="true" />
-        Foodies to Follow
-      </h2>
-      {suggested.isPending ? (
-        <ul className="grid gap-3" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="flex items-center gap-3">
-              <div className="size-10 animate-pulse rounded-full bg-muted" />
-              <div className="h-3 flex-1 animate-pulse rounded bg-muted" />
-            </li>
-          ))}
-        </ul>
-      ) : suggested.isError ? (
-        <div role="alert" className="grid gap-2 text-sm text-muted-foreground">
-          <p>{suggested.error.message}</p>
-          <button
-            type="button"
-            className="justify-self-start font-semibold text-primary underline-offset-4 hover:underline"
-            onClick={() => void suggested.refetch()}
-          >
-            Try Again
-          </button>
-        </div>
-      ) : suggested.data.users.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No suggestions right now. Check back later.</p>
-      ) : (
+    <SidePanel
+      id="foodies-to-follow"
+      icon={Users}
+      title="Foodies to Follow"
+      query={suggested}
+      skeleton="round"
+      errorText={(error) => error.message}
+      emptyText="No suggestions right now. Check back later."
+      isEmpty={(data) => data.users.length === 0}
+    >
+      {(data) => (
         <ul className="grid gap-1">
-          {suggested.data.users.map((person) => {
+          {data.users.map((person) => {
             const name = nameOf(person);
             return (
               <li key={person.id} className="flex items-center gap-2.5 rounded-lg p-1.5">
@@ -71,6 +55,6 @@ export function SuggestedUsersPanel() {
           })}
         </ul>
       )}
-    </section>
+    </SidePanel>
   );
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -66,11 +67,7 @@ function UserList({ userId, kind, onNavigate }: { userId: number; kind: UserList
           <UserRow key={person.id} person={person} onNavigate={onNavigate} />
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <Button variant="outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore pager={list} className="justify-self-stretch" />
     </div>
   );
 }
