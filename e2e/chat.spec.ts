@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { idOf } from './api';
 import { createMember, signInUi } from './members';
-import { signedInPage } from './pages';
+import { sendChatRequest, signedInPage } from './pages';
 
 test('two people chat: a request, an accept, and messages that arrive at once', async ({ browser, request }) => {
   const asker = await createMember(request, 'asker');
@@ -11,9 +11,11 @@ test('two people chat: a request, an accept, and messages that arrive at once', 
   const askerPage = await signedInPage(browser, asker);
   const hostPage = await signedInPage(browser, host);
 
-  // The asker presses Message on the host's profile: a chat request with the greeting goes out.
+  // The asker presses Message on the host's profile, writes a greeting and sends the request.
+  const greeting = 'Your saffron risotto looks amazing! Could we swap recipes?';
   await askerPage.goto(`/profile/${hostId}`);
   await askerPage.getByRole('button', { name: new RegExp(`^Message ${host.username}`) }).click();
+  await sendChatRequest(askerPage, greeting);
   await expect(askerPage.getByText('Chat request sent')).toBeVisible();
   await askerPage.getByRole('button', { name: new RegExp(`^Message ${host.username}`) }).click();
   await expect(askerPage.getByText('Request already sent')).toBeVisible();
@@ -23,6 +25,7 @@ test('two people chat: a request, an accept, and messages that arrive at once', 
   await hostPage.getByRole('button', { name: /^Messages, / }).click();
   const hostDialog = hostPage.getByRole('dialog', { name: 'Messages' });
   await hostDialog.getByRole('tab', { name: /^Requests/ }).click();
+  await expect(hostDialog.getByRole('list', { name: 'Chat requests' }).getByText(greeting)).toBeVisible();
   await hostDialog.getByRole('button', { name: new RegExp(`^Accept ${asker.username}`) }).click();
   const hostThread = hostDialog.getByRole('region', { name: 'Conversation' });
   await hostThread.getByPlaceholder('Type a message...').fill('Welcome! What are you cooking tonight?');
@@ -43,6 +46,14 @@ test('two people chat: a request, an accept, and messages that arrive at once', 
 
   // The answer reaches the host's open thread without a reload.
   await expect(hostThread.getByRole('list', { name: 'Messages' }).getByText('Saffron risotto, wish me luck.')).toBeVisible({ timeout: 5_000 });
+
+  // The host reacts to it; the asker's open thread shows the reaction at once.
+  const answer = hostThread.getByRole('listitem').filter({ hasText: 'Saffron risotto, wish me luck.' });
+  await answer.getByRole('button', { name: /^React to / }).click();
+  await hostPage.getByRole('button', { name: 'React with 😋' }).click();
+  await expect(answer.getByRole('button', { name: '😋 1 reaction' })).toHaveAttribute('aria-pressed', 'true');
+  const askerAnswer = askerThread.getByRole('listitem').filter({ hasText: 'Saffron risotto, wish me luck.' });
+  await expect(askerAnswer.getByRole('button', { name: '😋 1 reaction' })).toHaveAttribute('aria-pressed', 'false', { timeout: 5_000 });
   await hostPage.screenshot({ path: 'e2e/artifacts/chat-desktop.png' });
 });
 
@@ -60,6 +71,7 @@ test('with the realtime socket blocked (WebSocket and its long-polling fallback)
 
   await friendPage.goto(`/profile/${walledId}`);
   await friendPage.getByRole('button', { name: new RegExp(`^Message ${walled.username}`) }).click();
+  await sendChatRequest(friendPage);
   await expect(friendPage.getByText('Chat request sent')).toBeVisible();
 
   // The request and then the messages arrive through the polling intervals (8 s, 5 s, 2 s).

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { signInUi, type Member } from './members';
 
 /** A fresh browser context signed in as `member` through the Sign In form. */
@@ -17,4 +17,14 @@ export async function shot(page: Page, name: string) {
   });
   await page.waitForTimeout(400); // the fade from the placeholder
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: false });
+}
+
+/** The Message flow's "Send a chat request" dialog: the greeting replaced when given, then sent. */
+export async function sendChatRequest(page: Page, greeting?: string) {
+  const dialog = page.getByRole('dialog', { name: 'Send a chat request' });
+  const field = dialog.getByRole('textbox', { name: 'Greeting' });
+  await expect(field).toHaveValue(/\S/); // prefilled with the default greeting
+  if (greeting !== undefined) await field.fill(greeting);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '../chat-limits.js';
 import { Id } from './posts.js';
 
 /**
@@ -7,36 +8,9 @@ import { Id } from './posts.js';
  * routes and the legacy /api/chat/* (and -alt) adapters answer these same shapes.
  */
 
-export const CHAT_LIMITS = {
-  requestMessageMax: 500,
-  messageMax: 2000,
-  tempIdMax: 64,
-  emojiMax: 16,
-  pageDefault: 50,
-  pageMax: 100,
-  typingExpiresMs: 5_000,
-} as const;
-
-export const DEFAULT_CHAT_REQUEST_MESSAGE = "Hi! I'd like to chat with you.";
-
-export const CHAT_MESSAGES = {
-  requestToSelf: "You can't send a chat request to yourself.",
-  userNotFound: 'User not found',
-  chatDisabled: 'This user has disabled chat.',
-  ownChatDisabled: 'You have disabled chat. Turn it on in your settings to send messages.',
-  blocked: "You can't chat with this user.",
-  requestAlreadySent: 'Request already sent',
-  incomingRequest: 'Incoming request: this user has already sent you a chat request.',
-  sessionExists: 'You already have a conversation with this user.',
-  requestNotFound: 'Chat request not found',
-  requestNotPending: 'This chat request has already been answered.',
-  conversationNotFound: 'Conversation not found',
-  messageNotFound: 'Message not found',
-  messageTooLong: 'Message too long: at most 2000 characters.',
-  messageEmpty: 'Message cannot be empty',
-  requestMessageTooLong: 'Message too long: at most 500 characters.',
-  rateLimited: 'You are sending messages too fast. Please wait a moment.',
-} as const;
+// The constants and messages live in a module without zod, so the web's chat code can use them
+// without pulling the schemas into its chunks.
+export { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CHAT_REQUEST_MESSAGE } from '../chat-limits.js';
 
 /** A person as chat shows them. */
 export const ChatUser = z.object({
@@ -75,6 +49,10 @@ export const ChatRequestBody = z.object({
 });
 export type ChatRequestBody = z.infer<typeof ChatRequestBody>;
 
+/** One emoji on a message: who gave it, in the order they did (the first giver first). */
+export const ReactionSummary = z.object({ emoji: z.string(), count: z.number().int(), userIds: z.array(z.number().int()) });
+export type ReactionSummary = z.infer<typeof ReactionSummary>;
+
 export const ChatMessageDto = z.object({
   id: z.number().int(),
   sessionId: z.number().int(),
@@ -89,6 +67,8 @@ export const ChatMessageDto = z.object({
   /** displayName, else username (the simple chat's `senderName`). */
   senderName: z.string(),
   sender: ChatUser,
+  /** Emoji reactions, in the order each emoji was first given; empty for a message just sent. */
+  reactions: z.array(ReactionSummary),
 });
 export type ChatMessageDto = z.infer<typeof ChatMessageDto>;
 
@@ -141,6 +121,8 @@ export const ChatMessagesResponse = z.object({
   sessionId: z.number().int(),
   messages: z.array(ChatMessageDto),
   hasMore: z.boolean(),
+  /** The other member's read marker: the viewer's messages up to this id have been read. */
+  otherLastReadMessageId: z.number().int().nullable(),
 });
 export type ChatMessagesResponse = z.infer<typeof ChatMessagesResponse>;
 
@@ -191,7 +173,6 @@ export type CanChatResponse = z.infer<typeof CanChatResponse>;
 export const ChatUserIdParams = z.object({ userId: Id });
 
 export const ReactionBody = z.object({ emoji: z.string().trim().min(1).max(CHAT_LIMITS.emojiMax) });
-export const ReactionSummary = z.object({ emoji: z.string(), count: z.number().int(), userIds: z.array(z.number().int()) });
 export const ReactionResponse = z.object({
   messageId: z.number().int(),
   sessionId: z.number().int(),

@@ -3,15 +3,34 @@ import { useEffect } from 'react';
 import type { NotificationDto } from '@plates/common';
 import { toast } from '../components/ui/use-toast';
 import { addNotificationToCache } from '../features/notifications';
+import { onRealtimeNotice, type RealtimeNotice } from '../lib/realtime-events';
+
+/** The connection toasts of document 1 §8 ("Connection Mode Changed" comes with HTTP-only mode). */
+export const CONNECTION_TOASTS: Record<RealtimeNotice, { title: string; description: string }> = {
+  connection_error: {
+    title: 'Connection Error',
+    description: "Live updates can't connect right now. Chat keeps working and refreshes every few seconds.",
+  },
+  reconnecting: { title: 'Reconnecting...', description: 'The live connection dropped. Trying to reconnect.' },
+};
 
 /**
  * The signed-in layout's realtime connection: opens the socket while mounted, closes it on
  * unmount (logout), and feeds socket events into the features' caches; polling stays on as the
  * fallback. The socket module (and socket.io-client) is imported dynamically after the first
- * render, so it is not part of the first page load; only this small component is.
+ * render, so it is not part of the first page load; only this small component is. It is mounted
+ * only for a signed-in user, so the connection toasts never show before sign-in or after logout.
  */
 export function RealtimeConnection() {
   const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onRealtimeNotice((notice) => {
+        const { title, description } = CONNECTION_TOASTS[notice];
+        toast({ title, description, variant: notice === 'connection_error' ? 'destructive' : 'default' });
+      }),
+    [],
+  );
   useEffect(() => {
     let stopped = false;
     let stop: (() => void) | undefined;

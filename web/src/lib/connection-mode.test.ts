@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME, STORAGE_KEYS, type ServerToClientEvents } from '@plates/common';
 import { connectionMode, createFailureCounter, HTTP_ONLY } from './connection-mode';
+import { onRealtimeNotice, type RealtimeNotice } from './realtime-events';
 import type * as SocketModule from './socket';
 import type { RealtimeSocket } from './socket';
 
@@ -43,6 +44,8 @@ function fakeSocket() {
   const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   const socket = {
     connected: false,
+    /** socket.io-client: true while the manager would reconnect. */
+    active: true,
     io: { backoff: { factor: 2 }, engine: { close: vi.fn() } },
     on(event: string, handler: (...args: unknown[]) => void) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
@@ -54,7 +57,7 @@ function fakeSocket() {
     },
     emit: vi.fn(),
     disconnect: vi.fn(),
-    fire(event: keyof ServerToClientEvents | 'connect' | 'connect_error', ...args: unknown[]) {
+    fire(event: keyof ServerToClientEvents | 'connect' | 'connect_error' | 'disconnect', ...args: unknown[]) {
       for (const handler of handlers.get(event) ?? []) handler(...args);
     },
   };
@@ -117,5 +120,54 @@ describe('startRealtime', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('connection notices', () => {
+  function start() {
+    const fake = fakeSocket();
+    const notices: RealtimeNotice[] = [];
+    const off = onRealtimeNotice((n) => notices.push(n));
+    startRealtime({ createSocket: () => fake as unknown as RealtimeSocket });
+    return { fake, notices, off };
+  }
+
+  it('tells "connection_error" once per outage, not per attempt, and again after a connection opened', () => {
+    const { fake, notices, off } = start();
+    for (let i = 0; i < 5; i += 1) fake.fire('connect_error', new Error('down'));
+    expect(notices).toEqual(['connection_error']);
+    fake.fire('connect');
+    fake.fire('connect_error', new Error('down again'));
+    fake.fire('connect_error', new Error('down again'));
+    expect(notices).toEqual(['connection_error', 'connection_error']);
+    off();
+  });
+
+  it('tells "reconnecting" once per drop of a live connection', () => {
+    const { fake, notices, off } = start();
+    fake.fire('connect');
+    fake.fire('disconnect', 'transport close');
+    fake.fire('disconnect', 'ping timeout');
+    expect(notices).toEqual(['reconnecting']);
+    fake.fire('connect');
+    fake.fire('disconnect', 'transport error');
+    expect(notices).toEqual(['reconnecting', 'reconnecting']);
+    off();
+  });
+
+  it('tells nothing for a deliberate disconnect, a server kick the manager will not retry, or after stopRealtime', () => {
+    const { fake, notices, off } = start();
+    fake.fire('connect');
+    fake.fire('disconnect', 'io client disconnect');
+    fake.active = false;
+    fake.fire('disconnect', 'io server disconnect');
+    expect(notices).toEqual([]);
+    fake.active = true;
+    stopRealtime(); // logout: the handlers go before the socket closes
+    expect(fake.disconnect).toHaveBeenCalled();
+    fake.fire('disconnect', 'io client disconnect');
+    fake.fire('connect_error', new Error('late'));
+    expect(notices).toEqual([]);
+    off();
   });
 });

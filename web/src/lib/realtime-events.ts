@@ -44,6 +44,26 @@ export function useRealtimeEvent<E extends ServerEventName>(
   useEffect(() => onRealtimeEvent(event, (payload) => latest.current(payload)), [event]);
 }
 
+/**
+ * What the connection itself has to tell the person (document 1 §8): the socket cannot connect
+ * ("Connection Error", once per outage) or a live connection dropped and is being re-established
+ * ("Reconnecting...", once per drop). lib/socket.ts publishes; the signed-in layout toasts.
+ */
+export type RealtimeNotice = 'connection_error' | 'reconnecting';
+
+const noticeListeners = new Set<(notice: RealtimeNotice) => void>();
+
+export function onRealtimeNotice(listener: (notice: RealtimeNotice) => void): () => void {
+  noticeListeners.add(listener);
+  return () => {
+    noticeListeners.delete(listener);
+  };
+}
+
+export function publishRealtimeNotice(notice: RealtimeNotice): void {
+  noticeListeners.forEach((listener) => listener(notice));
+}
+
 // Health: live = connected and not silent. Down, HTTP-only mode and silence all read false.
 let live = false;
 const liveListeners = new Set<() => void>();

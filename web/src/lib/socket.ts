@@ -1,7 +1,7 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { REALTIME, type ClientToServerEvents, type ServerToClientEvents } from '@plates/common';
 import { connectionMode, createFailureCounter } from './connection-mode';
-import { publishRealtimeEvent, setRealtimeLive } from './realtime-events';
+import { publishRealtimeEvent, publishRealtimeNotice, setRealtimeLive } from './realtime-events';
 import { authStorage } from './storage';
 
 /**
@@ -16,6 +16,11 @@ import { authStorage } from './storage';
  * After more than 10 failed attempts in a row the app switches to HTTP-only mode (stored) and
  * closes the socket; polling carries on. An application ping every 20 s expects a pong within
  * 10 s, otherwise the transport is closed so the manager reconnects.
+ *
+ * Notices (lib/realtime-events.ts): "connection_error" once per outage (the first failed attempt
+ * until a connection opens again, not every attempt), "reconnecting" once per drop of a live
+ * connection that the manager will re-establish. `stopRealtime` (logout) removes the handlers
+ * before it disconnects, so a deliberate close tells nobody.
  */
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -71,17 +76,33 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
     heard();
     publishRealtimeEvent(event as keyof ServerToClientEvents, payload as never);
   };
-  const onDisconnect = () => setRealtimeLive(false);
+  // One notice of each kind per outage: both reset when a connection opens.
+  let errorTold = false;
+  let reconnectTold = false;
+  const onDisconnect = (reason?: string) => {
+    setRealtimeLive(false);
+    // 'io client disconnect' is our own close; after 'io server disconnect' the manager does not retry.
+    if (reason === 'io client disconnect' || !socket.active || reconnectTold) return;
+    reconnectTold = true;
+    publishRealtimeNotice('reconnecting');
+  };
   socket.onAny?.(onAny);
   socket.on('disconnect', onDisconnect);
   const onConnect = () => {
     failures.succeed();
+    errorTold = false;
+    reconnectTold = false;
     heard();
   };
   const onConnectError = () => {
-    if (!failures.fail()) return;
-    stopRealtime();
-    options.onHttpOnly?.();
+    if (failures.fail()) {
+      stopRealtime();
+      options.onHttpOnly?.();
+      return;
+    }
+    if (errorTold) return;
+    errorTold = true;
+    publishRealtimeNotice('connection_error');
   };
   const onPong = () => {
     heard();

@@ -1,6 +1,15 @@
-import type { ChatMessageDto, ChatRequestDto, ChatUser, ConversationDto, ServerEventName, ServerEventPayload } from '@plates/common';
+import type {
+  ChatMessageDto,
+  ChatMessagesResponse,
+  ChatRequestDto,
+  ChatUser,
+  ConversationDto,
+  ServerEventName,
+  ServerEventPayload,
+} from '@plates/common';
 import { act } from '@testing-library/react';
 import { publishRealtimeEvent, setRealtimeLive } from '../lib/realtime-events';
+import { sampleUser, stubFetch } from './fetch';
 
 /** Chat test data in the contract's shapes (common/src/schemas/chat.ts); the viewer is sampleUser (id 7). */
 export const bo: ChatUser = { id: 11, username: 'chef_bo', displayName: 'Bo Baker', profileImage: null };
@@ -32,8 +41,14 @@ export function makeMessage(overrides: Partial<ChatMessageDto> = {}): ChatMessag
     tempId: null,
     senderName: sender.displayName ?? sender.username,
     sender,
+    reactions: [],
     ...overrides,
   };
+}
+
+/** A page of conversation 5's thread, as `GET …/messages` answers it. */
+export function makePage(messages: ChatMessageDto[], overrides: Partial<ChatMessagesResponse> = {}): ChatMessagesResponse {
+  return { sessionId: 5, messages, hasMore: false, otherLastReadMessageId: null, ...overrides };
 }
 
 export function makeRequest(overrides: Partial<ChatRequestDto> = {}): ChatRequestDto {
@@ -63,4 +78,16 @@ export function emitSocketEvent<E extends ServerEventName>(event: E, payload: Se
 /** Pretends the socket is connected (polling off) or not. */
 export function setSocketLive(live: boolean): void {
   act(() => setRealtimeLive(live));
+}
+
+/** Signed in as sampleUser with one conversation (5, with Bo) and no requests; `routes` add or replace. */
+export function stubChatApi(routes: Parameters<typeof stubFetch>[0] = {}) {
+  localStorage.setItem('auth_token', 't');
+  return stubFetch({
+    'GET /api/user': { body: sampleUser },
+    'GET /api/chat/unread': { body: { count: 0 } },
+    'GET /api/simple-chat/conversations': { body: [makeConversation()] },
+    'GET /api/simple-chat/requests': { body: [] },
+    ...routes,
+  });
 }

@@ -4,8 +4,15 @@ import type {
   ChatUser,
   ConversationDto,
   LegacyChatSessionDto,
+  ReactionSummary,
 } from '@plates/common';
-import { toDate, type ConversationRow, type MessageRow, type RequestWithUsersRow } from './chat.repository.js';
+import {
+  toDate,
+  type ConversationRow,
+  type MessageRow,
+  type ReactionRow,
+  type RequestWithUsersRow,
+} from './chat.repository.js';
 
 /** Only these four columns of a user ever leave the chat module. */
 export function toChatUser(row: { id: number; username: string; displayName: string | null; profileImage: string | null }): ChatUser {
@@ -28,7 +35,23 @@ export function toChatRequestDto(row: RequestWithUsersRow, viewerId: number): Ch
   };
 }
 
-export function toChatMessageDto(row: MessageRow): ChatMessageDto {
+/** Reaction rows (in the order given) grouped per message, then per emoji in first-given order. */
+export function toReactionSummaries(rows: readonly ReactionRow[]): Map<number, ReactionSummary[]> {
+  const byMessage = new Map<number, Map<string, number[]>>();
+  for (const r of rows) {
+    const emojis = byMessage.get(r.messageId) ?? new Map<string, number[]>();
+    emojis.set(r.emoji, [...(emojis.get(r.emoji) ?? []), r.userId]);
+    byMessage.set(r.messageId, emojis);
+  }
+  const out = new Map<number, ReactionSummary[]>();
+  for (const [messageId, emojis] of byMessage) {
+    out.set(messageId, [...emojis].map(([emoji, userIds]) => ({ emoji, count: userIds.length, userIds })));
+  }
+  return out;
+}
+
+/** `reactions` comes from toReactionSummaries (a page's one reactions query); a new message has none. */
+export function toChatMessageDto(row: MessageRow, reactions: ReactionSummary[]): ChatMessageDto {
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -40,6 +63,7 @@ export function toChatMessageDto(row: MessageRow): ChatMessageDto {
     tempId: row.tempId,
     senderName: row.sender.displayName || row.sender.username,
     sender: toChatUser(row.sender),
+    reactions,
   };
 }
 
@@ -63,7 +87,11 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
 }
 
 /** The legacy session shape; `me` is the viewer, so user1/user2 keep the stored order. */
-export function toLegacySessionDto(row: ConversationRow, me: ChatUser): LegacyChatSessionDto {
+export function toLegacySessionDto(
+  row: ConversationRow,
+  me: ChatUser,
+  reactions: ReadonlyMap<number, ReactionSummary[]>,
+): LegacyChatSessionDto {
   const other = otherUserOf(row);
   const byId = (id: number) => (id === me.id ? me : other);
   const messages: ChatMessageDto[] = [];
@@ -80,6 +108,7 @@ export function toLegacySessionDto(row: ConversationRow, me: ChatUser): LegacyCh
       tempId: row.lmTempId,
       senderName: sender.displayName || sender.username,
       sender,
+      reactions: reactions.get(row.lmId) ?? [],
     });
   }
   return {

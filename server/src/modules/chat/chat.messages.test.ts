@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { chatMessages, chatSessions, chatTypingStatus, notifications, userOnlineStatus } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { countStatements } from '../../test/statements.js';
 import { chatClient, recordBus, type Cook } from './chat.test-helpers.js';
 
 let t: TestApp;
@@ -28,6 +29,13 @@ beforeEach(() => {
 });
 
 const db = () => t.app.services.database.db;
+
+
+const messagesOf = async (who: Cook, sessionId: number, query = '') => {
+  const res = await c.inject('GET', `/api/simple-chat/conversations/${sessionId}/messages${query}`, who.headers);
+  expect(res.statusCode).toBe(200);
+  return ChatMessagesResponse.parse(res.json());
+};
 
 async function pair(overrides: { a?: object; b?: object } = {}): Promise<{ a: Cook; b: Cook; sessionId: number }> {
   const [a, b] = [await c.cook(overrides.a), await c.cook(overrides.b)];
@@ -58,6 +66,7 @@ describe('sending messages', () => {
       tempId: 'tmp-1',
       senderName: 'Alice',
       sender: { id: a.user.id, username: a.user.username, displayName: 'Alice', profileImage: null },
+      reactions: [],
     });
     const [row] = await db().select().from(chatMessages).where(eq(chatMessages.id, message.id));
     expect(row).toMatchObject({ content: 'Hello Bea', text: 'Hello Bea', tempId: 'tmp-1' });
@@ -334,5 +343,103 @@ describe('typing, presence and reactions', () => {
     expect((await react(b, '👍')).json()).toMatchObject({ added: false, reactions: [] });
     expect((await react(b, 'x'.repeat(17))).statusCode).toBe(400);
     expect((await react(b, '👍')).json()).toMatchObject({ added: true });
+  });
+});
+
+describe('reactions in the thread', () => {
+  it('shows reactions in the message list for both members, in the order given, and drops a toggled-off one', async () => {
+    const { a, b, sessionId } = await pair();
+    const first = (await c.send(a, sessionId, { content: 'tiramisu?' })).json<{ id: number }>().id;
+    const second = (await c.send(b, sessionId, { content: 'yes please' })).json<{ id: number }>().id;
+    const react = (who: Cook, id: number, emoji: string) =>
+      c.inject('POST', `/api/simple-chat/messages/${id}/reactions`, who.headers, { emoji });
+    expect((await react(b, first, '😋')).statusCode).toBe(200);
+    await react(a, first, '😋');
+    await react(a, first, '🔥');
+    await react(a, second, '❤️');
+
+    for (const who of [a, b]) {
+      const page = await messagesOf(who, sessionId);
+      expect(page.messages.map((m) => [m.id, m.reactions])).toEqual([
+        [
+          first,
+          [
+            { emoji: '😋', count: 2, userIds: [b.user.id, a.user.id] },
+            { emoji: '🔥', count: 1, userIds: [a.user.id] },
+          ],
+        ],
+        [second, [{ emoji: '❤️', count: 1, userIds: [a.user.id] }]],
+      ]);
+    }
+    // The legacy thread and session list answer the same DTO.
+    const legacy = ChatMessagesResponse.parse((await c.inject('GET', `/api/chat/sessions/${sessionId}`, b.headers)).json());
+    expect(legacy.messages.find((m) => m.id === second)?.reactions).toEqual([{ emoji: '❤️', count: 1, userIds: [a.user.id] }]);
+    const [session] = z.array(LegacyChatSessionDto).parse((await c.inject('GET', '/api/chat/sessions', b.headers)).json());
+    expect(session?.messages[0]).toMatchObject({ id: second, reactions: [{ emoji: '❤️', count: 1 }] });
+
+    // Toggling off removes only that member's reaction; the last one gone removes the emoji.
+    expect((await react(b, first, '😋')).json()).toMatchObject({ added: false });
+    expect((await react(a, second, '❤️')).json()).toMatchObject({ added: false, reactions: [] });
+    const after = await messagesOf(b, sessionId);
+    expect(after.messages.map((m) => m.reactions)).toEqual([
+      [
+        { emoji: '😋', count: 1, userIds: [a.user.id] },
+        { emoji: '🔥', count: 1, userIds: [a.user.id] },
+      ],
+      [],
+    ]);
+  });
+
+  it('refuses a third user and leaves the reactions as they were', async () => {
+    const { a, b, sessionId } = await pair();
+    const { id } = (await c.send(a, sessionId, { content: 'ours' })).json<{ id: number }>();
+    await c.inject('POST', `/api/simple-chat/messages/${id}/reactions`, b.headers, { emoji: '👍' });
+    const stranger = await c.cook();
+    bus.clear();
+    const res = await c.inject('POST', `/api/simple-chat/messages/${id}/reactions`, stranger.headers, { emoji: '👍' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Message not found' });
+    expect(bus.sent('message_reaction')).toEqual([]);
+    expect((await messagesOf(a, sessionId)).messages[0]?.reactions).toEqual([{ emoji: '👍', count: 1, userIds: [b.user.id] }]);
+  });
+
+  it('reads a page of 1 message and a page of 40 reacted messages with the same number of statements', async () => {
+    const one = await pair();
+    const many = await pair();
+    await c.send(one.a, one.sessionId, { content: 'only' });
+    for (let i = 0; i < 40; i += 1) {
+      const { id } = (await c.send(many.a, many.sessionId, { content: `m${i}` })).json<{ id: number }>();
+      await c.inject('POST', `/api/simple-chat/messages/${id}/reactions`, many.b.headers, { emoji: i % 2 ? '😋' : '🔥' });
+      if (i % 3 === 0) await c.inject('POST', `/api/simple-chat/messages/${id}/reactions`, many.a.headers, { emoji: '👍' });
+    }
+    // warm up (the session lookup may touch the session row once)
+    await messagesOf(one.a, one.sessionId);
+    await messagesOf(many.a, many.sessionId);
+    const forOne = await countStatements(t.app, () => messagesOf(one.a, one.sessionId));
+    const forMany = await countStatements(t.app, () => messagesOf(many.a, many.sessionId));
+    expect(forMany).toBe(forOne);
+    const page = await messagesOf(many.a, many.sessionId);
+    expect(page.messages).toHaveLength(40);
+    expect(page.messages.every((m) => m.reactions.length > 0)).toBe(true);
+    expect(page.messages[0]?.reactions).toEqual([
+      { emoji: '🔥', count: 1, userIds: [many.b.user.id] },
+      { emoji: '👍', count: 1, userIds: [many.a.user.id] },
+    ]);
+  });
+});
+
+describe('read markers in the thread', () => {
+  it("answers the other member's read marker with each page", async () => {
+    const { a, b, sessionId } = await pair();
+    await c.send(a, sessionId, { content: 'one' });
+    const { id: last } = (await c.send(a, sessionId, { content: 'two' })).json<{ id: number }>();
+    expect((await messagesOf(a, sessionId)).otherLastReadMessageId).toBeNull();
+    await c.inject('POST', `/api/simple-chat/conversations/${sessionId}/read`, b.headers);
+    expect((await messagesOf(a, sessionId)).otherLastReadMessageId).toBe(last);
+    expect((await messagesOf(a, sessionId, `?before=${last}`)).otherLastReadMessageId).toBe(last);
+    // b sees a's marker, not their own.
+    expect((await messagesOf(b, sessionId)).otherLastReadMessageId).toBeNull();
+    await c.send(a, sessionId, { content: 'three' });
+    expect((await messagesOf(a, sessionId)).otherLastReadMessageId).toBe(last);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   chatMessages,
@@ -59,6 +59,13 @@ export interface MessageRow {
   tempId: string | null;
   createdAt: Date;
   sender: { id: number; username: string; displayName: string | null; profileImage: string | null };
+}
+
+/** One reaction of one member on one message. */
+export interface ReactionRow {
+  messageId: number;
+  emoji: string;
+  userId: number;
 }
 
 /** One conversation as the viewer sees it, with its last message and unread count (one query). */
@@ -281,6 +288,30 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
+    /** The session when the user is a member, with the other member's read marker (one query). */
+    async memberSessionWithOtherRead(
+      sessionId: number,
+      userId: number,
+      conn: Conn = db,
+    ): Promise<(SessionRow & { otherLastReadMessageId: number | null }) | undefined> {
+      const result = await conn.execute<Record<string, unknown>>(sql`
+        select cs.id, cs.user1_id, cs.user2_id, d.last_read_message_id as other_last_read
+        from ${chatSessions} cs
+        left join ${chatSessionUserData} d
+          on d.session_id = cs.id and d.user_id = case when cs.user1_id = ${userId} then cs.user2_id else cs.user1_id end
+        where cs.id = ${sessionId} and (cs.user1_id = ${userId} or cs.user2_id = ${userId})
+        limit 1
+      `);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      return {
+        id: Number(row.id),
+        user1Id: Number(row.user1_id),
+        user2Id: Number(row.user2_id),
+        otherLastReadMessageId: row.other_last_read == null ? null : Number(row.other_last_read),
+      };
+    },
+
     /** The viewer's visible conversations (or one of them), newest activity first, in one query. */
     async conversations(me: number, onlySessionId?: number, conn: Conn = db): Promise<ConversationRow[]> {
       const result = await conn.execute<Record<string, unknown>>(sql`
@@ -470,11 +501,13 @@ export function createChatRepository(db: Db) {
       return true;
     },
 
-    reactionsOf(messageId: number, conn: Conn = db) {
+    /** The reactions on these messages in the order they were given: one query for a whole page. */
+    async reactionsOn(messageIds: readonly number[], conn: Conn = db): Promise<ReactionRow[]> {
+      if (messageIds.length === 0) return [];
       return conn
-        .select({ emoji: messageReactions.emoji, userId: messageReactions.userId })
+        .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, userId: messageReactions.userId })
         .from(messageReactions)
-        .where(eq(messageReactions.messageId, messageId))
+        .where(inArray(messageReactions.messageId, [...messageIds]))
         .orderBy(messageReactions.id);
     },
 

@@ -25,7 +25,14 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { RealtimeBus } from '../../lib/realtime-bus.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { toChatMessageDto, toChatRequestDto, toChatUser, toConversationDto, toLegacySessionDto } from './chat.mapper.js';
+import {
+  toChatMessageDto,
+  toChatRequestDto,
+  toChatUser,
+  toConversationDto,
+  toLegacySessionDto,
+  toReactionSummaries,
+} from './chat.mapper.js';
 import type { ChatRepository, ChatUserRow, ConversationRow, MessageRow, SessionRow } from './chat.repository.js';
 
 export const CHAT_ONLY_RECEIVER = 'Only the receiver can answer a chat request.';
@@ -87,11 +94,19 @@ export function createChatService(deps: {
     return request;
   }
 
+  /** A page of the thread in three queries whatever its size: membership (with the read marker), messages, reactions. */
   async function messagesOf(me: number, sessionId: number, query: ChatMessagesQuery): Promise<ChatMessagesResponse> {
-    await requireMember(sessionId, me);
+    const session = await repo.memberSessionWithOtherRead(sessionId, me);
+    if (!session) throw conversationNotFound();
     const rows = await repo.messagesPage(sessionId, query.before, query.limit + 1);
     const page = rows.slice(0, query.limit).reverse();
-    return { sessionId, messages: page.map(toChatMessageDto), hasMore: rows.length > query.limit };
+    const reactions = toReactionSummaries(await repo.reactionsOn(page.map((m) => m.id)));
+    return {
+      sessionId,
+      messages: page.map((m) => toChatMessageDto(m, reactions.get(m.id) ?? [])),
+      hasMore: rows.length > query.limit,
+      otherLastReadMessageId: session.otherLastReadMessageId,
+    };
   }
 
   return {
@@ -204,7 +219,9 @@ export function createChatService(deps: {
       const [user, rows] = await Promise.all([repo.findUser(me), conversationRows(me)]);
       if (!user) return [];
       const meDto = toChatUser(user);
-      return rows.map((row) => toLegacySessionDto(row, meDto));
+      const lastIds = rows.flatMap((row) => (row.lmId === null ? [] : [row.lmId]));
+      const reactions = toReactionSummaries(await repo.reactionsOn(lastIds));
+      return rows.map((row) => toLegacySessionDto(row, meDto, reactions));
     },
 
     async unread(me: number): Promise<UnreadCountResponse> {
@@ -259,7 +276,11 @@ export function createChatService(deps: {
           created: true,
         };
       });
-      const message = toChatMessageDto(result.row);
+      // A new message has no reactions; a retried tempId answers the stored copy, which may.
+      const reactions = result.created
+        ? []
+        : (toReactionSummaries(await repo.reactionsOn([result.row.id])).get(result.row.id) ?? []);
+      const message = toChatMessageDto(result.row, reactions);
       if (result.created) {
         bus.toUser(message.receiverId, 'new_message', message);
         bus.toUser(me, 'new_message', message);
@@ -350,16 +371,14 @@ export function createChatService(deps: {
         const otherId = otherMember(session, me);
         if (await repo.blockedEitherWay(me, otherId, tx)) throw new AppError('USER_BLOCKED', CHAT_MESSAGES.blocked);
         const added = await repo.toggleReaction(messageId, me, emoji, tx);
-        return { added, rows: await repo.reactionsOf(messageId, tx), otherId };
+        return { added, rows: await repo.reactionsOn([messageId], tx), otherId };
       });
-      const byEmoji = new Map<string, number[]>();
-      for (const r of rows) byEmoji.set(r.emoji, [...(byEmoji.get(r.emoji) ?? []), r.userId]);
       const answer: ReactionResponse = {
         messageId,
         sessionId,
         emoji,
         added,
-        reactions: [...byEmoji].map(([e, userIds]) => ({ emoji: e, count: userIds.length, userIds })),
+        reactions: toReactionSummaries(rows).get(messageId) ?? [],
       };
       bus.toUser(otherId, 'message_reaction', { ...answer, userId: me });
       bus.toUser(me, 'message_reaction', { ...answer, userId: me });

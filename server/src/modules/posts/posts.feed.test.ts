@@ -1,7 +1,8 @@
 import type { FeedResponse, PostDto } from '@plates/common';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, saves, userBlocks, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { countStatements } from '../../test/statements.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
 import { encodeCursor } from './posts.cursor.js';
 
@@ -38,18 +39,6 @@ async function allPages(base: string, headers: Record<string, string> = {}, limi
   return pages;
 }
 
-/** Counts SQL statements the app's database runs while `work` runs. */
-async function countStatements(work: () => Promise<unknown>): Promise<number> {
-  const session = (t.app.services.database.db as unknown as { session: { prepareQuery: (...a: unknown[]) => unknown } })
-    .session;
-  const spy = vi.spyOn(session, 'prepareQuery');
-  try {
-    await work();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('GET /api/posts', () => {
   it('pages newest first across equal timestamps with no duplicates and no gaps', async () => {
@@ -172,8 +161,8 @@ describe('GET /api/posts', () => {
       t.app.inject({ url: `/api/posts?limit=50&location=${encodeURIComponent(location)}`, headers });
     // warm up (the session lookup may touch the session row once)
     await feed(one)();
-    const forOne = await countStatements(feed(one));
-    const forMany = await countStatements(feed(many));
+    const forOne = await countStatements(t.app, feed(one));
+    const forMany = await countStatements(t.app, feed(many));
     const res = await feed(many)();
     expect(res.json<FeedResponse>().posts).toHaveLength(30);
     expect(forMany).toBe(forOne);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { SEARCH_MESSAGES, SearchResponse as SearchResponseShape, type ErrorBody, type SearchResponse } from '@plates/common';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, likes, userBlocks, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { countStatements } from '../../test/statements.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
 
 let t: TestApp;
@@ -36,18 +37,6 @@ async function refused(query: string) {
 const postIds = (r: SearchResponse) => r.posts.map((p) => p.id);
 const userIds = (r: SearchResponse) => r.users.map((u) => u.id);
 
-/** Counts SQL statements the app's database runs while `work` runs. */
-async function countStatements(work: () => Promise<unknown>): Promise<number> {
-  const session = (t.app.services.database.db as unknown as { session: { prepareQuery: (...a: unknown[]) => unknown } })
-    .session;
-  const spy = vi.spyOn(session, 'prepareQuery');
-  try {
-    await work();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('GET /api/search: plates', () => {
   it('ranks a title match above a cuisine, a location and a description match, ties newest first', async () => {
@@ -325,10 +314,10 @@ describe('GET /api/search: tabs, pages and counts', () => {
     for (let i = 0; i < 20; i++) await makePost(t.app, { userId: author.id, title: `${many} ${i}`, categoryIds: [1, 2] });
     let small: SearchResponse | undefined;
     let big: SearchResponse | undefined;
-    const forOne = await countStatements(async () => {
+    const forOne = await countStatements(t.app, async () => {
       small = await search({ q: one, limit: 20 });
     });
-    const forTwenty = await countStatements(async () => {
+    const forTwenty = await countStatements(t.app, async () => {
       big = await search({ q: many, limit: 20 });
     });
     expect(small?.posts).toHaveLength(1);

@@ -1,13 +1,14 @@
-import {
-  DEFAULT_CHAT_REQUEST_MESSAGE,
-  type AcceptChatRequestResponse,
-  type CanChatResponse,
-  type ChatMessageDto,
-  type ChatMessagesResponse,
-  type ChatReadResponse,
-  type ChatRequestDto,
-  type ConversationDto,
-  type RejectChatRequestResponse,
+import { DEFAULT_CHAT_REQUEST_MESSAGE } from '@plates/common';
+import type {
+  AcceptChatRequestResponse,
+  CanChatResponse,
+  ChatMessageDto,
+  ChatMessagesResponse,
+  ChatReadResponse,
+  ChatRequestDto,
+  ConversationDto,
+  ReactionResponse,
+  RejectChatRequestResponse,
 } from '@plates/common';
 import { apiRequest } from '../../../lib/api';
 
@@ -44,3 +45,7 @@ export const fetchCanChat = (userId: number) => apiRequest<CanChatResponse>('GET
 
 export const sendTyping = (sessionId: number, isTyping: boolean) =>
   apiRequest<{ ok: true }>('POST', `/api/chat/sessions-alt/${sessionId}/typing`, { isTyping });
+
+/** Adds the emoji reaction, or removes it when the viewer already gave it; answers the message's reactions. */
+export const toggleReaction = (messageId: number, emoji: string) =>
+  apiRequest<ReactionResponse>('POST', `/api/simple-chat/messages/${messageId}/reactions`, { emoji });

@@ -4,7 +4,7 @@ import { previewOf, withMessage, withRead, type ThreadPages } from './chat-cache
 import { flattenThread } from './thread-pages';
 
 const thread = (...pages: ReturnType<typeof makeMessage>[][]): ThreadPages => ({
-  pages: pages.map((messages, i) => ({ sessionId: 5, messages, hasMore: i < pages.length - 1 })),
+  pages: pages.map((messages, i) => ({ sessionId: 5, messages, hasMore: i < pages.length - 1, otherLastReadMessageId: null })),
   pageParams: pages.map((_, i) => (i === 0 ? null : 1)),
 });
 

@@ -1,4 +1,4 @@
-import type { ChatMessageDto, ChatMessagesResponse, ConversationDto, MessageReadEvent } from '@plates/common';
+import type { ChatMessageDto, ChatMessagesResponse, ConversationDto, MessageReadEvent, ReactionSummary } from '@plates/common';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { chatKeys } from './keys';
 
@@ -20,19 +20,61 @@ export function withMessage(data: ThreadPages | undefined, message: ChatMessageD
   return { ...data, pages: [{ ...first, messages }, ...data.pages.slice(1)] };
 }
 
-/** `message_read`: the reader's counterpart's messages up to the marker read "read". */
+/**
+ * `message_read` (only the other member's reach us): their counterpart's messages up to the marker
+ * read "read", and the newest page keeps the marker, so a refetch that brings "sent" back still
+ * shows them read (see `otherReadMarker`).
+ */
 export function withRead(data: ThreadPages | undefined, event: MessageReadEvent): ThreadPages | undefined {
   if (!data || event.lastReadMessageId === null) return data;
   const upTo = event.lastReadMessageId;
   return {
     ...data,
-    pages: data.pages.map((page) => ({
+    pages: data.pages.map((page, i) => ({
       ...page,
+      ...(i === 0 ? { otherLastReadMessageId: Math.max(page.otherLastReadMessageId ?? 0, upTo) } : {}),
       messages: page.messages.map((m) =>
         m.senderId !== event.userId && m.id <= upTo && m.status !== 'read' ? { ...m, status: 'read' } : m,
       ),
     })),
   };
+}
+
+/** The other member's read marker: the highest any page brought (a marker never moves back). */
+export function otherReadMarker(data: ThreadPages | undefined): number | null {
+  const markers = (data?.pages ?? []).map((p) => p.otherLastReadMessageId ?? null).filter((m): m is number => m !== null);
+  return markers.length > 0 ? Math.max(...markers) : null;
+}
+
+/** One message's reactions replaced (a toggle's answer, its optimistic guess, or `message_reaction`). */
+export function withReactions(
+  data: ThreadPages | undefined,
+  messageId: number,
+  reactions: ReactionSummary[],
+): ThreadPages | undefined {
+  if (!data || !data.pages.some((page) => page.messages.some((m) => m.id === messageId))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.messages.some((m) => m.id === messageId)
+        ? { ...page, messages: page.messages.map((m) => (m.id === messageId ? { ...m, reactions } : m)) }
+        : page,
+    ),
+  };
+}
+
+/** What a toggle of `emoji` by `userId` makes of the reactions: the optimistic guess. */
+export function toggledReactions(reactions: readonly ReactionSummary[], emoji: string, userId: number): ReactionSummary[] {
+  const current = reactions.find((r) => r.emoji === emoji);
+  if (!current) return [...reactions, { emoji, count: 1, userIds: [userId] }];
+  const userIds = current.userIds.includes(userId)
+    ? current.userIds.filter((id) => id !== userId)
+    : [...current.userIds, userId];
+  return reactions.flatMap((r) => (r.emoji !== emoji ? [r] : userIds.length > 0 ? [{ emoji, count: userIds.length, userIds }] : []));
+}
+
+export function setMessageReactions(queryClient: QueryClient, sessionId: number, messageId: number, reactions: ReactionSummary[]): void {
+  queryClient.setQueryData<ThreadPages>(chatKeys.messages(sessionId), (data) => withReactions(data, messageId, reactions));
 }
 
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessageDto): void {

@@ -1,3 +1,4 @@
+import { CHAT_LIMITS } from '@plates/common';
 import type { ChatMessageDto, ConversationDto } from '@plates/common';
 import { ArrowLeft, Check, CheckCheck, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -7,8 +8,18 @@ import { formatCommentTime } from '../../../lib/format-time';
 import { useRealtimeEvent } from '../../../lib/realtime-events';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
-import { useMarkRead, usePendingMessages, useSendMessage, useThread, useTypingSender, type PendingMessage } from '../hooks/use-chat';
+import {
+  useMarkRead,
+  usePendingMessages,
+  useSendMessage,
+  useThread,
+  useToggleReaction,
+  useTypingSender,
+  type PendingMessage,
+} from '../hooks/use-chat';
 import { ChatAvatar, chatName } from './chat-avatar';
+import { LengthCounter } from './length-counter';
+import { ReactionChips, ReactionPicker } from './message-reactions';
 
 /** A typing flag expires after 5 s without an update, checked every second (document 1 §9). */
 export const TYPING_EXPIRES_MS = 5_000;
@@ -33,44 +44,62 @@ function useOtherTyping(sessionId: number, me: number | null): boolean {
   return typing;
 }
 
-function Bubble({ message, mine, onRetry }: { message: ChatMessageDto | PendingMessage; mine: boolean; onRetry?: () => void }) {
+/** The counter shows from this many characters on (document 1 §5 leaves the bound to the server: 2000). */
+export const COUNTER_FROM = CHAT_LIMITS.messageMax - 200;
+
+interface BubbleProps {
+  message: ChatMessageDto | PendingMessage;
+  mine: boolean;
+  /** My message the other member has read (their read marker, or a `message_read`). */
+  read?: boolean;
+  onRetry?: () => void;
+  /** Stored messages only: a pending send has nothing to react to yet. */
+  reactions?: { me: number | null; sender: string; onToggle: (emoji: string) => void };
+}
+
+function Bubble({ message, mine, read = false, onRetry, reactions }: BubbleProps) {
   const status = message.status;
+  const stored = 'reactions' in message ? message : null;
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-status={status}>
-      <div className={cn('grid max-w-[80%] gap-0.5', mine ? 'justify-items-end' : 'justify-items-start')}>
-        <p
-          className={cn(
-            'whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]',
-            mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
-            status === 'sending' && 'opacity-70',
-            status === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive',
-          )}
-        >
-          {message.content}
-        </p>
-        <span className="flex items-center gap-1 text-xs text-muted-foreground">
-          {status === 'sending' ? (
-            'Sending...'
-          ) : status === 'failed' ? (
-            <>
-              <span className="text-destructive">Failed to send</span>
-              <button type="button" onClick={onRetry} className="min-h-8 rounded px-1 font-semibold text-foreground underline underline-offset-2">
-                Retry
-              </button>
-            </>
-          ) : (
-            <>
-              <time dateTime={message.createdAt}>{formatCommentTime(message.createdAt)}</time>
-              {mine ? (
-                status === 'read' ? (
-                  <CheckCheck className="size-3.5" aria-label="Read" />
-                ) : (
-                  <Check className="size-3.5" aria-label="Sent" />
-                )
-              ) : null}
-            </>
-          )}
-        </span>
+    <li className={cn('group flex', mine ? 'justify-end' : 'justify-start')} data-status={status}>
+      <div className={cn('flex max-w-[85%] items-center gap-1', mine && 'flex-row-reverse')}>
+        <div className={cn('grid min-w-0 gap-0.5', mine ? 'justify-items-end' : 'justify-items-start')}>
+          <p
+            className={cn(
+              'whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]',
+              mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+              status === 'sending' && 'opacity-70',
+              status === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive',
+            )}
+          >
+            {message.content}
+          </p>
+          {stored && reactions ? <ReactionChips reactions={stored.reactions} me={reactions.me} onToggle={reactions.onToggle} /> : null}
+          <span className="flex items-center gap-1 text-xs text-muted-foreground">
+            {status === 'sending' ? (
+              'Sending...'
+            ) : status === 'failed' ? (
+              <>
+                <span className="text-destructive">Failed to send</span>
+                <button type="button" onClick={onRetry} className="min-h-8 rounded px-1 font-semibold text-foreground underline underline-offset-2">
+                  Retry
+                </button>
+              </>
+            ) : (
+              <>
+                <time dateTime={message.createdAt}>{formatCommentTime(message.createdAt)}</time>
+                {mine ? (
+                  read ? (
+                    <CheckCheck className="size-3.5" aria-label="Read" />
+                  ) : (
+                    <Check className="size-3.5" aria-label="Sent" />
+                  )
+                ) : null}
+              </>
+            )}
+          </span>
+        </div>
+        {stored && reactions ? <ReactionPicker label={`${reactions.sender} message`} onPick={reactions.onToggle} /> : null}
       </div>
     </li>
   );
@@ -90,6 +119,7 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
   const thread = useThread(sessionId);
   const pending = usePendingMessages(sessionId);
   const send = useSendMessage(sessionId);
+  const react = useToggleReaction(sessionId, me);
   const markRead = useMarkRead(conversation);
   const typingSender = useTypingSender(sessionId);
   const otherTyping = useOtherTyping(sessionId, me);
@@ -110,6 +140,9 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
 
   const busy = send.isPending;
   const trimmed = text.trim();
+  // The server counts the trimmed text, so the counter does too.
+  const tooLong = trimmed.length > CHAT_LIMITS.messageMax;
+  const showCounter = trimmed.length >= COUNTER_FROM;
 
   function submit(content: string, tempId: string) {
     typingSender.stopped();
@@ -121,7 +154,7 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!trimmed || busy) return;
+    if (!trimmed || busy || tooLong) return;
     // The kept text of a failed send is that send again: same tempId, so the server never stores it twice.
     const failed = pending.find((p) => p.status === 'failed' && p.content === trimmed);
     submit(trimmed, failed?.tempId ?? crypto.randomUUID());
@@ -165,9 +198,23 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
               <p className="p-6 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
             ) : null}
             <ul aria-label="Messages" className="grid gap-2">
-              {thread.messages.map((m) => (
-                <Bubble key={m.id} message={m} mine={m.senderId === me} />
-              ))}
+              {thread.messages.map((m) => {
+                const mine = m.senderId === me;
+                const readUpTo = thread.otherLastReadMessageId;
+                return (
+                  <Bubble
+                    key={m.id}
+                    message={m}
+                    mine={mine}
+                    read={mine && (m.status === 'read' || (readUpTo !== null && m.id <= readUpTo))}
+                    reactions={{
+                      me,
+                      sender: mine ? 'your' : `${m.senderName}'s`,
+                      onToggle: (emoji) => react.mutate({ message: m, emoji }),
+                    }}
+                  />
+                );
+              })}
               {shownPending.map((p) => (
                 <Bubble key={p.tempId} message={p} mine onRetry={() => !busy && submit(p.content, p.tempId)} />
               ))}
@@ -177,31 +224,36 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
         <div ref={end} />
       </div>
 
-      <form onSubmit={onSubmit} className="flex items-end gap-2 border-t p-2 sm:p-3">
-        <label htmlFor="chat-input" className="sr-only">
-          Message
-        </label>
-        <textarea
-          id="chat-input"
-          rows={1}
-          value={text}
-          placeholder="Type a message..."
-          onChange={(e) => {
-            setText(e.target.value);
-            if (e.target.value.trim()) typingSender.typed();
-          }}
-          onBlur={() => typingSender.stopped()}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              e.currentTarget.form?.requestSubmit();
-            }
-          }}
-          className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border bg-background px-3 py-2.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        />
-        <Button type="submit" size="icon" disabled={!trimmed || busy} aria-label="Send">
-          <SendHorizontal className="size-5!" aria-hidden="true" />
-        </Button>
+      <form onSubmit={onSubmit} className="grid gap-1 border-t p-2 sm:p-3">
+        <div className="flex items-end gap-2">
+          <label htmlFor="chat-input" className="sr-only">
+            Message
+          </label>
+          <textarea
+            id="chat-input"
+            rows={1}
+            value={text}
+            placeholder="Type a message..."
+            aria-invalid={tooLong || undefined}
+            aria-describedby={showCounter ? 'chat-input-count' : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (e.target.value.trim()) typingSender.typed();
+            }}
+            onBlur={() => typingSender.stopped()}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }
+            }}
+            className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border bg-background px-3 py-2.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/40"
+          />
+          <Button type="submit" size="icon" disabled={!trimmed || busy || tooLong} aria-label="Send">
+            <SendHorizontal className="size-5!" aria-hidden="true" />
+          </Button>
+        </div>
+        {showCounter ? <LengthCounter id="chat-input-count" length={trimmed.length} max={CHAT_LIMITS.messageMax} /> : null}
       </form>
     </div>
   );

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_CHAT_REQUEST_MESSAGE } from '@plates/common';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeConversation } from '../../../test/chat';
-import { sampleUser, stubFetch } from '../../../test/fetch';
+import { stubChatApi } from '../../../test/chat';
+import type { stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { messagesStore } from '../lib/messages-store';
 import { MessageButton } from './message-button';
@@ -14,14 +14,7 @@ const canChat = (overrides: Record<string, unknown>) => ({
 });
 
 function setup(routes: Parameters<typeof stubFetch>[0]) {
-  localStorage.setItem('auth_token', 't');
-  const api = stubFetch({
-    'GET /api/user': { body: sampleUser },
-    'GET /api/chat/unread': { body: { count: 0 } },
-    'GET /api/simple-chat/conversations': { body: [makeConversation()] },
-    'GET /api/simple-chat/requests': { body: [] },
-    ...routes,
-  });
+  const api = stubChatApi(routes);
   renderWithApp(
     <>
       <MessagesButton />
@@ -74,24 +67,79 @@ describe('Message button', () => {
     expect(await within(dialog).findByText('No pending requests')).toBeInTheDocument();
   });
 
-  it('needs a request: sends the default greeting, "Chat request sent"', async () => {
+  it('needs a request: a dialog asks for the greeting, prefilled and counted; Send request sends it, "Chat request sent"', async () => {
     const { api, user, click } = setup({
       'GET /api/chat/can-chat/11': canChat({ needsRequest: true }),
       'POST /api/simple-chat/request': { status: 201, body: {} },
     });
     await click(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Send a chat request' });
+    const greeting = within(dialog).getByRole('textbox', { name: 'Greeting' });
+    expect(greeting).toHaveValue(DEFAULT_CHAT_REQUEST_MESSAGE);
+    expect(within(dialog).getByText(`${DEFAULT_CHAT_REQUEST_MESSAGE.length}/500`)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/simple-chat/request')).toHaveLength(0); // nothing sent before the dialog says so
+
+    await user.clear(greeting);
+    await user.type(greeting, 'Loved your ramen! Swap recipes?');
+    expect(within(dialog).getByText('31/500')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Chat request sent')).toBeInTheDocument();
-    const [call] = api.callsTo('POST', '/api/simple-chat/request');
-    expect(call?.body).toEqual({ receiverId: 11, message: DEFAULT_CHAT_REQUEST_MESSAGE });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a chat request' })).not.toBeInTheDocument());
+    const calls = api.callsTo('POST', '/api/simple-chat/request');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ receiverId: 11, message: 'Loved your ramen! Swap recipes?' });
   });
 
-  it('a failure: "Failed to send chat request"', async () => {
+  it('the default greeting goes as it is; Cancel sends nothing', async () => {
+    const { api, user, click } = setup({
+      'GET /api/chat/can-chat/11': canChat({ needsRequest: true }),
+      'POST /api/simple-chat/request': { status: 201, body: {} },
+    });
+    await click(user);
+    let dialog = await screen.findByRole('dialog', { name: 'Send a chat request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a chat request' })).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/simple-chat/request')).toHaveLength(0);
+
+    await click(user);
+    dialog = await screen.findByRole('dialog', { name: 'Send a chat request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Chat request sent')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/simple-chat/request')[0]?.body).toEqual({ receiverId: 11, message: DEFAULT_CHAT_REQUEST_MESSAGE });
+  });
+
+  it('over 500 characters: "Message too long" and Send request is disabled', async () => {
+    const { api, user, click } = setup({ 'GET /api/chat/can-chat/11': canChat({ needsRequest: true }) });
+    await click(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Send a chat request' });
+    const greeting = within(dialog).getByRole('textbox', { name: 'Greeting' });
+    await user.clear(greeting);
+    await user.click(greeting);
+    await user.paste('x'.repeat(501));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Message too long');
+    expect(within(dialog).getByText('501/500')).toBeInTheDocument();
+    expect(greeting).toHaveAttribute('aria-invalid', 'true');
+    const send = within(dialog).getByRole('button', { name: 'Send request' });
+    expect(send).toBeDisabled();
+    await user.type(greeting, '{Backspace}');
+    expect(within(dialog).queryByText('Message too long')).not.toBeInTheDocument();
+    expect(send).toBeEnabled();
+    expect(api.callsTo('POST', '/api/simple-chat/request')).toHaveLength(0);
+  });
+
+  it('a failure: "Failed to send chat request", and the dialog keeps the greeting', async () => {
     const { user, click } = setup({
       'GET /api/chat/can-chat/11': canChat({ needsRequest: true }),
       'POST /api/simple-chat/request': { status: 500, body: { message: 'Server error. Our team has been notified.', code: 'INTERNAL_ERROR' } },
     });
     await click(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Send a chat request' });
+    const greeting = within(dialog).getByRole('textbox', { name: 'Greeting' });
+    await user.type(greeting, ' Please?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Failed to send chat request')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Message Bo Baker' })).toBeEnabled());
+    expect(screen.getByRole('dialog', { name: 'Send a chat request' })).toBeInTheDocument();
+    expect(greeting).toHaveValue(`${DEFAULT_CHAT_REQUEST_MESSAGE} Please?`);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send request' })).toBeEnabled());
   });
 });

@@ -68,7 +68,7 @@ describe('Messages dialog', () => {
 
   it('requests: Accept opens the new conversation, Decline removes the request, outgoing ones read Pending', async () => {
     let requests = [
-      makeRequest({ id: 1 }),
+      makeRequest({ id: 1, message: 'Loved your ramen! Swap recipes?' }),
       makeRequest({ id: 2, direction: 'outgoing', receiver: { ...bo, id: 12, displayName: 'Cy Cook' }, receiverId: 12 }),
       makeRequest({ id: 3, sender: { ...bo, id: 13, displayName: 'Di Dough' }, senderId: 13 }),
     ];
@@ -91,6 +91,8 @@ describe('Messages dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Messages' });
     const list = await within(dialog).findByRole('list', { name: 'Chat requests' });
     expect(within(list).getByText('Cy Cook')).toBeInTheDocument();
+    // the receiver reads each sender's greeting
+    expect(within(list).getByText('Loved your ramen! Swap recipes?')).toBeInTheDocument();
     expect(within(list).getByText('Pending')).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Accept Cy Cook' })).not.toBeInTheDocument();
 

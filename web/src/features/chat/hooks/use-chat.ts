@@ -1,8 +1,8 @@
-import type { ChatMessageDto, ConversationDto } from '@plates/common';
+import type { ChatMessageDto, ConversationDto, ReactionResponse, ReactionSummary } from '@plates/common';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useRealtimeLive } from '../../../lib/realtime-events';
-import { addMessageToCache, type ThreadPages } from '../api/chat-cache';
+import { addMessageToCache, otherReadMarker, setMessageReactions, toggledReactions, type ThreadPages } from '../api/chat-cache';
 import { flattenThread } from '../api/thread-pages';
 import {
   acceptChatRequest,
@@ -13,6 +13,7 @@ import {
   rejectChatRequest,
   sendMessage,
   sendTyping,
+  toggleReaction,
 } from '../api/chat-api';
 import { chatKeys } from '../api/keys';
 import { CHAT_POLL_MS } from './use-unread-count';
@@ -48,7 +49,7 @@ export function useThread(sessionId: number) {
     getNextPageParam: (last) => (last.hasMore && last.messages[0] ? last.messages[0].id : undefined),
     refetchInterval: poll(live, CHAT_POLL_MS.messages),
   });
-  return { ...query, messages: flattenThread(query.data) };
+  return { ...query, messages: flattenThread(query.data), otherLastReadMessageId: otherReadMarker(query.data) };
 }
 
 /** An optimistic send: "sending", or "failed" (kept with its tempId for Retry). */
@@ -182,4 +183,31 @@ export function useTypingSender(sessionId: number) {
       post(false);
     },
   };
+}
+
+interface ReactionVariables {
+  message: Pick<ChatMessageDto, 'id' | 'reactions'>;
+  emoji: string;
+}
+
+/**
+ * Toggles the viewer's emoji on a message: the chips change at once, the answer (or the other
+ * member's `message_reaction`) brings the stored state, and a failure puts back what was there.
+ */
+export function useToggleReaction(sessionId: number, me: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation<ReactionResponse, Error, ReactionVariables, { previous: ReactionSummary[] }>({
+    mutationFn: ({ message, emoji }) => toggleReaction(message.id, emoji),
+    onMutate: async ({ message, emoji }) => {
+      await queryClient.cancelQueries({ queryKey: chatKeys.messages(sessionId) });
+      const previous = message.reactions;
+      if (me !== null) setMessageReactions(queryClient, sessionId, message.id, toggledReactions(previous, emoji, me));
+      return { previous };
+    },
+    onSuccess: (answer) => setMessageReactions(queryClient, sessionId, answer.messageId, answer.reactions),
+    onError: (error, { message }, context) => {
+      console.warn('Failed to react to the message', error);
+      if (context) setMessageReactions(queryClient, sessionId, message.id, context.previous);
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { onRealtimeEvent } from '../../../lib/realtime-events';
-import { addMessageToCache, previewOf, setConversationOnline, withRead, type ThreadPages } from '../api/chat-cache';
+import { addMessageToCache, previewOf, setConversationOnline, setMessageReactions, withRead, type ThreadPages } from '../api/chat-cache';
 import { chatKeys } from '../api/keys';
 import { openSessionId } from './messages-store';
 
@@ -39,6 +39,10 @@ export function subscribeChatRealtime(queryClient: QueryClient, me: number): () 
     onRealtimeEvent('message_read', (event) => {
       queryClient.setQueryData<ThreadPages>(chatKeys.messages(event.sessionId), (data) => withRead(data, event));
     }),
+    // Both members hear of every toggle (the reactor's own tabs too): the stored reactions win.
+    onRealtimeEvent('message_reaction', (event) =>
+      setMessageReactions(queryClient, event.sessionId, event.messageId, event.reactions),
+    ),
     onRealtimeEvent('user_online', (p) => setConversationOnline(queryClient, p.userId, true)),
     onRealtimeEvent('user_offline', (p) => setConversationOnline(queryClient, p.userId, false)),
   ];

@@ -4,12 +4,17 @@ import { fetchCanChat, sendChatRequest } from '../api/chat-api';
 import { chatKeys } from '../api/keys';
 import { messagesStore } from './messages-store';
 
-export type StartChatOutcome = 'opened' | 'requests' | 'sent' | 'refused' | 'failed';
+export type StartChatOutcome = 'opened' | 'requests' | 'needs-request' | 'refused' | 'failed';
+
+const failedRequest = (error: unknown) => {
+  console.warn('Failed to send chat request', error);
+  toast({ title: 'Error', description: 'Failed to send chat request', variant: 'destructive' });
+};
 
 /**
  * The profile's Message flow (document 2 §2, §3, §8): asks can-chat, then opens the conversation,
- * tells why not, opens the requests tab for an incoming request, or sends a request with the
- * default greeting. Loaded on the first click (it brings chat's contract constants with it).
+ * tells why not, opens the requests tab for an incoming request, or answers 'needs-request' (the
+ * caller asks for the greeting, then calls `sendRequest`). Loaded on the first click.
  */
 export async function startChat(queryClient: QueryClient, userId: number): Promise<StartChatOutcome> {
   try {
@@ -31,17 +36,24 @@ export async function startChat(queryClient: QueryClient, userId: number): Promi
       messagesStore.open({ tab: 'requests', sessionId: null });
       return 'requests';
     }
-    if (check.needsRequest) {
-      await sendChatRequest(userId);
-      void queryClient.invalidateQueries({ queryKey: chatKeys.requests() });
-      toast({ title: 'Chat request sent', description: 'You can chat once they accept.', variant: 'success' });
-      return 'sent';
-    }
+    if (check.needsRequest) return 'needs-request';
     toast({ title: 'Chat Unavailable', description: "You can't chat with this user.", variant: 'destructive' });
     return 'refused';
   } catch (error) {
-    console.warn('Failed to send chat request', error);
-    toast({ title: 'Error', description: 'Failed to send chat request', variant: 'destructive' });
+    failedRequest(error);
     return 'failed';
+  }
+}
+
+/** Sends the chat request with the person's greeting; answers whether it went out (toasts either way). */
+export async function sendRequest(queryClient: QueryClient, userId: number, message: string): Promise<boolean> {
+  try {
+    await sendChatRequest(userId, message);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.requests() });
+    toast({ title: 'Chat request sent', description: 'You can chat once they accept.', variant: 'success' });
+    return true;
+  } catch (error) {
+    failedRequest(error);
+    return false;
   }
 }

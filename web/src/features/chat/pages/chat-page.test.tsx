@@ -64,13 +64,15 @@ describe('chat routes', () => {
     expect(await within(dialog).findByText('Hello there')).toBeInTheDocument();
   });
 
-  it('/messages/11 without a conversation runs the Message flow and goes to the profile', async () => {
-    const { api } = setup('/messages/11', {
+  it('/messages/11 without a conversation asks for the greeting, sends the request and goes to the profile', async () => {
+    const { api, user } = setup('/messages/11', {
       'GET /api/chat/can-chat/11': {
         body: { canChat: false, sessionId: null, requestPending: false, requestDirection: null, reason: null, needsRequest: true },
       },
       'POST /api/simple-chat/request': { status: 201, body: {} },
     });
+    const dialog = await screen.findByRole('dialog', { name: 'Send a chat request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Chat request sent')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/profile/11'));
     expect(api.callsTo('POST', '/api/simple-chat/request')).toHaveLength(1);

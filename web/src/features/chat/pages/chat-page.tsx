@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { startChat } from '../lib/start-chat';
 import { messagesStore, useMessagesState } from '../lib/messages-store';
+
+const ChatRequestDialog = lazy(() => import('../components/chat-request-dialog'));
 
 /** Closing the dialog on a chat address goes home (the dialog is the page). */
 function useCloseGoesHome() {
@@ -34,13 +36,18 @@ export default function ChatPage() {
   return null;
 }
 
-/** /messages/{userId}: the conversation with that user, else the profile's Message flow there. */
+/**
+ * /messages/{userId}: the conversation with that user, else the profile's Message flow: a needed
+ * request asks for the greeting here, then (sent or not) the profile shows.
+ */
 export function MessagesUserPage() {
   const { userId } = useParams();
   const id = Number(userId);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef<number | null>(null);
+  const [asking, setAsking] = useState(false);
+  const toProfile = () => void navigate(`/profile/${id}`, { replace: true });
   useEffect(() => {
     if (started.current === id) return; // StrictMode runs effects twice: one request only
     started.current = id;
@@ -49,10 +56,21 @@ export function MessagesUserPage() {
       return;
     }
     void startChat(queryClient, id).then((outcome) => {
-      if (outcome !== 'opened' && outcome !== 'requests') void navigate(`/profile/${id}`, { replace: true });
+      if (outcome === 'needs-request') setAsking(true);
+      else if (outcome !== 'opened' && outcome !== 'requests') toProfile();
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
   useCloseGoesHome();
-  return null;
+  return asking ? (
+    <Suspense fallback={null}>
+      <ChatRequestDialog
+        userId={id}
+        onClose={() => {
+          setAsking(false);
+          toProfile();
+        }}
+      />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,34 @@
+/**
+ * Chat constants and messages (document 1 §5, §9; document 2 §3). No zod here: the web app's chat
+ * code uses them without pulling the schemas in; schemas/chat.ts re-exports them.
+ */
+export const CHAT_LIMITS = {
+  requestMessageMax: 500,
+  messageMax: 2000,
+  tempIdMax: 64,
+  emojiMax: 16,
+  pageDefault: 50,
+  pageMax: 100,
+  typingExpiresMs: 5_000,
+} as const;
+
+export const DEFAULT_CHAT_REQUEST_MESSAGE = "Hi! I'd like to chat with you.";
+
+export const CHAT_MESSAGES = {
+  requestToSelf: "You can't send a chat request to yourself.",
+  userNotFound: 'User not found',
+  chatDisabled: 'This user has disabled chat.',
+  ownChatDisabled: 'You have disabled chat. Turn it on in your settings to send messages.',
+  blocked: "You can't chat with this user.",
+  requestAlreadySent: 'Request already sent',
+  incomingRequest: 'Incoming request: this user has already sent you a chat request.',
+  sessionExists: 'You already have a conversation with this user.',
+  requestNotFound: 'Chat request not found',
+  requestNotPending: 'This chat request has already been answered.',
+  conversationNotFound: 'Conversation not found',
+  messageNotFound: 'Message not found',
+  messageTooLong: 'Message too long: at most 2000 characters.',
+  messageEmpty: 'Message cannot be empty',
+  requestMessageTooLong: 'Message too long: at most 500 characters.',
+  rateLimited: 'You are sending messages too fast. Please wait a moment.',
+} as const;
