@@ -1,8 +1,14 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { publishRealtimeNotice } from '../lib/realtime-events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publishRealtimeNotice, setRealtimeLive } from '../lib/realtime-events';
+import { stubFetch } from '../test/fetch';
 import { renderWithApp } from '../test/render';
-import { RealtimeConnection } from './realtime-connection';
+import { PRESENCE_PING_EVERY_MS, PRESENCE_PING_FIRST_MS, RealtimeConnection } from './realtime-connection';
+
+afterEach(() => {
+  vi.useRealTimers();
+  act(() => setRealtimeLive(false));
+});
 
 // The socket module is a no-op here (test/setup.ts); lib/socket's own notices are tested in
 // lib/connection-mode.test.ts. This is the other half: a notice on the bus becomes a toast.
@@ -19,5 +25,32 @@ describe('RealtimeConnection toasts', () => {
     act(() => publishRealtimeNotice('connection_error'));
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(screen.queryByText('Connection Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('RealtimeConnection presence over HTTP', () => {
+  it('pings /api/chat/ping while the socket is not live, and stops once it is', async () => {
+    vi.useFakeTimers();
+    const api = stubFetch({ 'POST /api/chat/ping': { body: { ok: true, timestamp: 1 } } });
+    const pings = () => api.callsTo('POST', '/api/chat/ping').length;
+    const { unmount } = renderWithApp(<RealtimeConnection />);
+
+    await act(() => vi.advanceTimersByTimeAsync(PRESENCE_PING_FIRST_MS - 1));
+    expect(pings()).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(pings()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(PRESENCE_PING_EVERY_MS));
+    expect(pings()).toBe(2);
+
+    act(() => setRealtimeLive(true));
+    await act(() => vi.advanceTimersByTimeAsync(PRESENCE_PING_EVERY_MS * 3));
+    expect(pings()).toBe(2);
+
+    act(() => setRealtimeLive(false));
+    await act(() => vi.advanceTimersByTimeAsync(PRESENCE_PING_FIRST_MS));
+    expect(pings()).toBe(3);
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(PRESENCE_PING_EVERY_MS * 3));
+    expect(pings()).toBe(3);
   });
 });

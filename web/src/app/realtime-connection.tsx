@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import type { NotificationDto } from '@plates/common';
 import { toast } from '../components/ui/use-toast';
 import { addNotificationToCache } from '../features/notifications';
-import { onRealtimeNotice, type RealtimeNotice } from '../lib/realtime-events';
+import { apiRequest } from '../lib/api';
+import { onRealtimeNotice, useRealtimeLive, type RealtimeNotice } from '../lib/realtime-events';
 
 /** The connection toasts of document 1 §8 ("Connection Mode Changed" comes with HTTP-only mode). */
 export const CONNECTION_TOASTS: Record<RealtimeNotice, { title: string; description: string }> = {
@@ -15,6 +16,31 @@ export const CONNECTION_TOASTS: Record<RealtimeNotice, { title: string; descript
 };
 
 /**
+ * Without a live socket (it cannot connect, went silent, or HTTP-only mode), the presence the
+ * socket would give is kept over HTTP: `POST /api/chat/ping` a few seconds after the socket stops
+ * being live, then every 30 s (the server counts someone online for 60 s after a ping).
+ */
+export const PRESENCE_PING_FIRST_MS = 5_000;
+export const PRESENCE_PING_EVERY_MS = 30_000;
+
+function usePresencePing() {
+  const live = useRealtimeLive();
+  useEffect(() => {
+    if (live) return;
+    const ping = () => void apiRequest('POST', '/api/chat/ping', { timestamp: Date.now() }).catch(() => undefined);
+    let every: ReturnType<typeof setInterval> | undefined;
+    const first = setTimeout(() => {
+      ping();
+      every = setInterval(ping, PRESENCE_PING_EVERY_MS);
+    }, PRESENCE_PING_FIRST_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  }, [live]);
+}
+
+/**
  * The signed-in layout's realtime connection: opens the socket while mounted, closes it on
  * unmount (logout), and feeds socket events into the features' caches; polling stays on as the
  * fallback. The socket module (and socket.io-client) is imported dynamically after the first
@@ -23,6 +49,7 @@ export const CONNECTION_TOASTS: Record<RealtimeNotice, { title: string; descript
  */
 export function RealtimeConnection() {
   const queryClient = useQueryClient();
+  usePresencePing();
   useEffect(
     () =>
       onRealtimeNotice((notice) => {
