@@ -52,7 +52,7 @@ export default function MessagesDialog() {
               <X className="size-5" aria-hidden="true" />
             </DialogPrimitive.Close>
           </div>
-          <div className="mx-auto flex min-h-0 w-full max-w-6xl flex-1">
+          <div className="mx-auto flex min-h-0 w-full max-w-6xl flex-1 xl:border-x">
             {showList ? (
               <Tabs
                 value={state.tab}
