@@ -195,3 +195,24 @@ describe('presence', () => {
     await vi.waitFor(() => expect(seen).toEqual([[user.id, 42]]));
   });
 });
+
+describe('realtime shutdown', () => {
+  it('drops connections on close so that clients reconnect by themselves (to another instance, or this one restarted)', async () => {
+    const other = await buildTestApp();
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await makeUser(other.app);
+      const socket = await connected(other.app, (await signIn(other.app, user.username)).token);
+      const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await vi.waitFor(async () => expect(await other.app.services.realtime.isOnline([user.id])).toEqual(new Set([user.id])));
+      const closing = other.app.close();
+      // 'io server disconnect' would mean "do not reconnect"; a dropped transport is retried.
+      expect(await gone).toBe('transport close');
+      expect(socket.active).toBe(true);
+      await closing;
+      socket.disconnect();
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -184,12 +184,14 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
         for (const userId of userIds) track(announce(userId, false));
       });
 
-      // Before the HTTP server closes (open websockets would keep it from closing): disconnect our
-      // sockets, let their presence updates finish, withdraw this instance, close the adapter.
+      // Before the HTTP server closes (open websockets would keep it from closing): drop our
+      // clients' connections, let their presence updates finish, withdraw this instance, close the
+      // adapter. Closing the transports (not `disconnectSockets`, whose disconnect packet tells a
+      // client "the server sent you away, do not come back") lets every client reconnect by
+      // itself, to another instance or to this one restarted.
       app.addHook('preClose', async () => {
         if (closed) return;
         closed = true;
-        io.local.disconnectSockets(true);
         io.engine.close();
         while (pending.size > 0) await Promise.all([...pending]);
         await presence.close().catch((error: unknown) => logger.warn({ err: error }, 'realtime: presence close failed'));
