@@ -321,6 +321,19 @@ describe('typing, presence and reactions', () => {
     expect((await conversations(b))[0]?.isOnline).toBe(true);
   });
 
+  it('tells chat partners when a ping brings someone back, once, not at every ping', async () => {
+    const { a, b } = await pair();
+    bus.clear();
+    await c.inject('POST', '/api/chat/ping', a.headers, {});
+    expect(bus.sent('user_status_update')).toEqual([[b.user.id, { userId: a.user.id, isOnline: true, lastActiveAt: expect.any(String) }]]);
+    await c.inject('POST', '/api/chat/ping', a.headers, {});
+    expect(bus.sent('user_status_update')).toHaveLength(1);
+    // A minute without pings: the next one is a return again.
+    await db().update(userOnlineStatus).set({ lastPingAt: new Date(Date.now() - 61_000) }).where(eq(userOnlineStatus.userId, a.user.id));
+    await c.inject('POST', '/api/chat/ping', a.headers, {});
+    expect(bus.sent('user_status_update')).toHaveLength(2);
+  });
+
   it('does not count someone who just went offline as online (last seen is not a ping)', async () => {
     const { a, b } = await pair();
     const justNow = new Date();

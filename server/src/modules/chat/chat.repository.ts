@@ -483,11 +483,21 @@ export function createChatRepository(db: Db) {
         .where(eq(chatTypingStatus.sessionId, sessionId));
     },
 
-    async touchPresence(userId: number, at: Date): Promise<void> {
-      await db
-        .insert(userOnlineStatus)
-        .values({ userId, lastActiveAt: at, lastPingAt: at })
-        .onConflictDoUpdate({ target: userOnlineStatus.userId, set: { lastActiveAt: at, lastPingAt: at } });
+    /**
+     * Stamps an HTTP presence ping; answers whether the user already counted as present before it
+     * (a socket's online flag, or a ping within the last minute), read from the same statement.
+     */
+    async touchPresence(userId: number, at: Date): Promise<boolean> {
+      const result = await db.execute<{ was_present: boolean | null }>(sql`
+        with before as (
+          select is_online or coalesce(last_ping_at > ${at.toISOString()}::timestamptz - interval '60 seconds', false) as present
+          from ${userOnlineStatus} where user_id = ${userId}
+        )
+        insert into ${userOnlineStatus} (user_id, last_active_at, last_ping_at) values (${userId}, ${at.toISOString()}, ${at.toISOString()})
+        on conflict (user_id) do update set last_active_at = excluded.last_active_at, last_ping_at = excluded.last_ping_at, updated_at = now()
+        returning (select present from before) as was_present
+      `);
+      return result.rows[0]?.was_present === true;
     },
 
     /** Adds the reaction, or removes it when the user already gave it; answers whether it was added. */

@@ -321,9 +321,18 @@ export function createChatService(deps: {
       return { typingUsers };
     },
 
+    /**
+     * The HTTP-only presence heartbeat. When it brings someone back (no socket and no ping in the
+     * last minute), their chat partners hear `user_status_update`, as a socket's first connect
+     * tells them `user_online`.
+     */
     async ping(me: number): Promise<PingResponse> {
       const at = clock();
-      await repo.touchPresence(me, at);
+      const wasPresent = await repo.touchPresence(me, at);
+      if (!wasPresent) {
+        const payload = { userId: me, isOnline: true, lastActiveAt: at.toISOString() };
+        for (const partner of await repo.partnersOf(me)) bus.toUser(partner, 'user_status_update', payload);
+      }
       return { ok: true, timestamp: at.getTime() };
     },
 

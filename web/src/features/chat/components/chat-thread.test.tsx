@@ -164,7 +164,7 @@ describe('thread state', () => {
     }
   });
 
-  it('the online dot follows user_online and user_offline', async () => {
+  it('the online dot follows user_online, user_offline and user_status_update', async () => {
     const { dialog } = await openThread();
     const header = within(dialog).getByRole('heading', { name: 'Bo Baker' }).parentElement!.parentElement!;
     expect(within(header).queryByTestId('online-dot')).not.toBeInTheDocument();
@@ -176,6 +176,9 @@ describe('thread state', () => {
     emitSocketEvent('user_offline', { userId: bo.id, isOnline: false, lastActiveAt: null });
     await waitFor(() => expect(within(header).queryByTestId('online-dot')).not.toBeInTheDocument());
     expect(within(header).getByText('Offline')).toBeInTheDocument();
+    // An HTTP-only member's ping comes as user_status_update.
+    emitSocketEvent('user_status_update', { userId: bo.id, isOnline: true, lastActiveAt: null });
+    expect(await within(header).findByTestId('online-dot')).toBeInTheDocument();
   });
 
   it("my messages read Sent, then Read from the page's read marker and from message_read", async () => {

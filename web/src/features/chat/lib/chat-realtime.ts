@@ -45,6 +45,8 @@ export function subscribeChatRealtime(queryClient: QueryClient, me: number): () 
     ),
     onRealtimeEvent('user_online', (p) => setConversationOnline(queryClient, p.userId, true)),
     onRealtimeEvent('user_offline', (p) => setConversationOnline(queryClient, p.userId, false)),
+    // An HTTP-only member's presence ping (document 1 §7): same payload as user_online.
+    onRealtimeEvent('user_status_update', (p) => setConversationOnline(queryClient, p.userId, p.isOnline)),
   ];
   return () => offs.forEach((off) => off());
 }
