@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publishRealtimeNotice, setRealtimeLive } from '../lib/realtime-events';
+import { publishRealtimeEvent, publishRealtimeNotice, setRealtimeLive } from '../lib/realtime-events';
 import { stubFetch } from '../test/fetch';
 import { renderWithApp } from '../test/render';
 import { PRESENCE_PING_EVERY_MS, PRESENCE_PING_FIRST_MS, RealtimeConnection } from './realtime-connection';
@@ -25,6 +25,14 @@ describe('RealtimeConnection toasts', () => {
     act(() => publishRealtimeNotice('connection_error'));
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(screen.queryByText('Connection Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('RealtimeConnection system messages', () => {
+  it('shows a system_message from the server as a toast', async () => {
+    renderWithApp(<RealtimeConnection />);
+    act(() => publishRealtimeEvent('system_message', { message: 'Plates will be back in five minutes.', type: 'maintenance' }));
+    expect(await screen.findByText('Plates will be back in five minutes.')).toBeInTheDocument();
   });
 });
 
