@@ -64,6 +64,7 @@ import { chatLegacyRoutes } from './modules/chat/chat.legacy.routes.js';
 import { createChatRepository } from './modules/chat/chat.repository.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatService } from './modules/chat/chat.service.js';
+import { databaseTypingStore, redisTypingStore } from './modules/chat/chat.typing.js';
 
 /** Collaborators that tests (or other entry points) may supply instead of the defaults. */
 export interface AppDeps {
@@ -186,7 +187,12 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   // Chat: rows first, then realtime through the bus (the realtime plugin's per-user rooms).
-  const chat = createChatService({ repo: createChatRepository(database.db), notifications, bus: realtime });
+  const chat = createChatService({
+    repo: createChatRepository(database.db),
+    notifications,
+    bus: realtime,
+    typing: redis ? redisTypingStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:typing`) : databaseTypingStore(database.db),
+  });
   realtime.setHandlers({ presenceAudience: chat.presenceAudience, onViewSession: chat.viewSession });
 
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });

@@ -5,7 +5,6 @@ import {
   chatRequests,
   chatSessionUserData,
   chatSessions,
-  chatTypingStatus,
   messageReactions,
   notifications,
   userBlocks,
@@ -464,23 +463,6 @@ export function createChatRepository(db: Db) {
         where m.session_id = ${sessionId} and m.sender_id <> ${userId} and m.id > coalesce(d.last_read_message_id, 0)
       `);
       return Number(result.rows[0]?.count ?? 0);
-    },
-
-    async setTyping(sessionId: number, userId: number, isTyping: boolean, at: Date): Promise<void> {
-      await db
-        .insert(chatTypingStatus)
-        .values({ sessionId, userId, isTyping, updatedAt: at })
-        .onConflictDoUpdate({
-          target: [chatTypingStatus.sessionId, chatTypingStatus.userId],
-          set: { isTyping, updatedAt: at },
-        });
-    },
-
-    typingIn(sessionId: number) {
-      return db
-        .select({ userId: chatTypingStatus.userId, isTyping: chatTypingStatus.isTyping, updatedAt: chatTypingStatus.updatedAt })
-        .from(chatTypingStatus)
-        .where(eq(chatTypingStatus.sessionId, sessionId));
     },
 
     /**

@@ -34,6 +34,7 @@ import {
   toReactionSummaries,
 } from './chat.mapper.js';
 import type { ChatRepository, ChatUserRow, ConversationRow, MessageRow, SessionRow } from './chat.repository.js';
+import type { TypingStore } from './chat.typing.js';
 
 export const CHAT_ONLY_RECEIVER = 'Only the receiver can answer a chat request.';
 
@@ -50,9 +51,10 @@ export function createChatService(deps: {
   repo: ChatRepository;
   notifications: NotificationsService;
   bus: RealtimeBus;
+  typing: TypingStore;
   clock?: () => Date;
 }) {
-  const { repo, notifications, bus } = deps;
+  const { repo, notifications, bus, typing } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   const conversationNotFound = () => new AppError('NOT_FOUND', CHAT_MESSAGES.conversationNotFound);
@@ -303,7 +305,7 @@ export function createChatService(deps: {
 
     async setTyping(me: number, sessionId: number, isTyping: boolean): Promise<{ ok: true }> {
       const session = await requireMember(sessionId, me);
-      await repo.setTyping(sessionId, me, isTyping, clock());
+      await typing.set(sessionId, me, isTyping, clock());
       bus.toUser(otherMember(session, me), 'typing_status', { sessionId, userId: me, isTyping });
       return { ok: true };
     },
@@ -312,11 +314,9 @@ export function createChatService(deps: {
     async typingStatus(me: number, sessionId: number): Promise<TypingStatusResponse> {
       const session = await requireMember(sessionId, me);
       const otherId = otherMember(session, me);
-      const now = clock().getTime();
       const typingUsers: Record<string, boolean> = { [otherId]: false };
-      for (const row of await repo.typingIn(sessionId)) {
-        if (row.userId === me) continue;
-        typingUsers[row.userId] = row.isTyping && now - row.updatedAt.getTime() < CHAT_LIMITS.typingExpiresMs;
+      for (const [userId, on] of await typing.flags(sessionId, clock())) {
+        if (userId !== me) typingUsers[userId] = on;
       }
       return { typingUsers };
     },
