@@ -33,7 +33,7 @@ export interface ChatRouteOptions {
 }
 
 /** Counts message sends per signed-in user. */
-export function sendLimiter(options: ChatRouteOptions) {
+function sendLimiter(options: ChatRouteOptions) {
   const limit: Limit = {
     name: 'chat-send',
     max: options.sendLimit.max,
@@ -45,7 +45,8 @@ export function sendLimiter(options: ChatRouteOptions) {
 
 /**
  * The simple chat (document 1 §7 "Simple chat (primary)"): requests, conversations, messages,
- * read markers and reactions. Identity comes only from the session; `X-User-ID` and `?userId=`
+ * read markers and reactions; the legacy paths of the same calls are mounted here too (the rest
+ * of the legacy API is chat.legacy.routes.ts). Identity comes only from the session; `X-User-ID` and `?userId=`
  * are never read.
  */
 export function chatRoutes(options: ChatRouteOptions) {
@@ -53,7 +54,9 @@ export function chatRoutes(options: ChatRouteOptions) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['chat'];
+    const tagsOf = (path: string) => (path.startsWith('/api/chat/') ? ['chat (legacy)'] : tags);
     const me = (request: Parameters<typeof requireUser>[0]) => requireUser(request).user.id;
+    const limiter = sendLimiter(options);
 
     r.get(
       '/api/simple-chat/conversations',
@@ -61,57 +64,73 @@ export function chatRoutes(options: ChatRouteOptions) {
       async (request) => chat.conversations(me(request)),
     );
 
-    r.get(
-      '/api/simple-chat/conversations/:id/messages',
-      {
-        schema: { tags, summary: 'A page of a conversation, newest last; `before` pages back', params: IdParams, querystring: ChatMessagesQuery, response: { 200: ChatMessagesResponse, ...READ_ERRORS } },
-        preValidation: signedIn,
-      },
-      async (request) => chat.messages(me(request), request.params.id, request.query),
-    );
+    // The thread, sending, read markers and requests: one declaration each, mounted at the simple
+    // chat's path and at the legacy paths of document 1 §7 (and their -alt fallbacks).
+    for (const path of ['/api/simple-chat/conversations/:id/messages', '/api/chat/sessions/:id', '/api/chat/sessions-alt/:id']) {
+      r.get(
+        path,
+        {
+          schema: { tags: tagsOf(path), summary: 'A page of a conversation, newest last; `before` pages back', params: IdParams, querystring: ChatMessagesQuery, response: { 200: ChatMessagesResponse, ...READ_ERRORS } },
+          preValidation: signedIn,
+        },
+        async (request) => chat.messages(me(request), request.params.id, request.query),
+      );
+    }
 
-    r.post(
-      '/api/simple-chat/conversations/:id/messages',
-      {
-        schema: { tags, summary: 'Send a message (a repeated tempId answers the stored one)', params: IdParams, body: SendChatMessageBody, response: { 200: ChatMessageDto, 201: ChatMessageDto, ...CHAT_WRITE_ERRORS } },
-        preValidation: signedIn,
-        preHandler: sendLimiter(options),
-      },
-      async (request, reply) => {
-        const { message, created } = await chat.send(me(request), request.params.id, request.body);
-        return reply.code(created ? 201 : 200).send(message);
-      },
-    );
+    for (const path of ['/api/simple-chat/conversations/:id/messages', '/api/chat/sessions/:id/messages', '/api/chat/sessions-alt/:id/messages']) {
+      r.post(
+        path,
+        {
+          schema: { tags: tagsOf(path), summary: 'Send a message (a repeated tempId answers the stored one)', params: IdParams, body: SendChatMessageBody, response: { 200: ChatMessageDto, 201: ChatMessageDto, ...CHAT_WRITE_ERRORS } },
+          preValidation: signedIn,
+          preHandler: limiter,
+        },
+        async (request, reply) => {
+          const { message, created } = await chat.send(me(request), request.params.id, request.body);
+          return reply.code(created ? 201 : 200).send(message);
+        },
+      );
+    }
 
-    r.post(
-      '/api/simple-chat/conversations/:id/read',
-      { schema: { tags, summary: 'Mark the conversation read', params: IdParams, response: { 200: ChatReadResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
-      async (request) => chat.markRead(me(request), request.params.id),
-    );
+    for (const path of ['/api/simple-chat/conversations/:id/read', '/api/chat/sessions/:id/read', '/api/chat/sessions-alt/:id/read']) {
+      r.post(
+        path,
+        { schema: { tags: tagsOf(path), summary: 'Mark the conversation read', params: IdParams, response: { 200: ChatReadResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
+        async (request) => chat.markRead(me(request), request.params.id),
+      );
+    }
 
-    r.get(
-      '/api/simple-chat/requests',
-      { schema: { tags, summary: 'Pending chat requests to and from me', response: { 200: z.array(ChatRequestDto), ...READ_ERRORS } }, preValidation: signedIn },
-      async (request) => chat.listRequests(me(request)),
-    );
+    for (const path of ['/api/simple-chat/requests', '/api/chat/requests']) {
+      r.get(
+        path,
+        { schema: { tags: tagsOf(path), summary: 'Pending chat requests to and from me', response: { 200: z.array(ChatRequestDto), ...READ_ERRORS } }, preValidation: signedIn },
+        async (request) => chat.listRequests(me(request)),
+      );
+    }
 
-    r.post(
-      '/api/simple-chat/request',
-      { schema: { tags, summary: 'Send a chat request', body: ChatRequestBody, response: { 201: ChatRequestDto, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
-      async (request, reply) => reply.code(201).send(await chat.sendRequest(me(request), request.body)),
-    );
+    for (const path of ['/api/simple-chat/request', '/api/chat/requests']) {
+      r.post(
+        path,
+        { schema: { tags: tagsOf(path), summary: 'Send a chat request', body: ChatRequestBody, response: { 201: ChatRequestDto, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
+        async (request, reply) => reply.code(201).send(await chat.sendRequest(me(request), request.body)),
+      );
+    }
 
-    r.post(
-      '/api/simple-chat/accept/:id',
-      { schema: { tags, summary: 'Accept a chat request (receiver only)', params: IdParams, response: { 200: AcceptChatRequestResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
-      async (request) => chat.accept(me(request), request.params.id),
-    );
+    for (const path of ['/api/simple-chat/accept/:id', '/api/chat/requests/:id/accept', '/api/chat/requests-alt/:id/accept']) {
+      r.post(
+        path,
+        { schema: { tags: tagsOf(path), summary: 'Accept a chat request (receiver only)', params: IdParams, response: { 200: AcceptChatRequestResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
+        async (request) => chat.accept(me(request), request.params.id),
+      );
+    }
 
-    r.post(
-      '/api/simple-chat/reject/:id',
-      { schema: { tags, summary: 'Decline a chat request (receiver only)', params: IdParams, response: { 200: RejectChatRequestResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
-      async (request) => chat.reject(me(request), request.params.id),
-    );
+    for (const path of ['/api/simple-chat/reject/:id', '/api/chat/requests/:id/reject', '/api/chat/requests-alt/:id/reject']) {
+      r.post(
+        path,
+        { schema: { tags: tagsOf(path), summary: 'Decline a chat request (receiver only)', params: IdParams, response: { 200: RejectChatRequestResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
+        async (request) => chat.reject(me(request), request.params.id),
+      );
+    }
 
     r.post(
       '/api/simple-chat/messages/:id/reactions',
