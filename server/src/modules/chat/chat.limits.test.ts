@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 it('limits message sends per user (config.rateLimits.chatMessagesPerUser) across both route sets', async () => {
-  const c = chatClient(t.app);
+  const c = chatClient(() => t.app);
   const [a, b] = [await c.cook(), await c.cook()];
   const sessionId = await c.connect(a, b);
   expect((await c.send(a, sessionId, { content: '1' })).statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ChatMessageDto,
   ChatMessagesResponse,
@@ -9,27 +9,10 @@ import {
 } from '@plates/common';
 import { z } from 'zod';
 import { chatMessages, chatSessions, notifications, userOnlineStatus } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { countStatements } from '../../test/statements.js';
-import { chatClient, recordBus, type Cook } from './chat.test-helpers.js';
+import { chatTestApp, type Cook } from './chat.test-helpers.js';
 
-let t: TestApp;
-let c: ReturnType<typeof chatClient>;
-let bus: ReturnType<typeof recordBus>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = chatClient(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-// The setup file restores every spy after each test, so each test records afresh.
-beforeEach(() => {
-  bus = recordBus(t.app);
-});
-
-const db = () => t.app.services.database.db;
-
+const { app, db, c, bus } = chatTestApp();
 
 const messagesOf = async (who: Cook, sessionId: number, query = '') => {
   const res = await c.inject('GET', `/api/simple-chat/conversations/${sessionId}/messages${query}`, who.headers);
@@ -431,8 +414,8 @@ describe('reactions in the thread', () => {
     // warm up (the session lookup may touch the session row once)
     await messagesOf(one.a, one.sessionId);
     await messagesOf(many.a, many.sessionId);
-    const forOne = await countStatements(t.app, () => messagesOf(one.a, one.sessionId));
-    const forMany = await countStatements(t.app, () => messagesOf(many.a, many.sessionId));
+    const forOne = await countStatements(app(), () => messagesOf(one.a, one.sessionId));
+    const forMany = await countStatements(app(), () => messagesOf(many.a, many.sessionId));
     expect(forMany).toBe(forOne);
     const page = await messagesOf(many.a, many.sessionId);
     expect(page.messages).toHaveLength(40);

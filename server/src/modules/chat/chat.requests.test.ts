@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AcceptChatRequestResponse,
   CanChatResponse,
@@ -7,26 +7,10 @@ import {
   DEFAULT_CHAT_REQUEST_MESSAGE,
 } from '@plates/common';
 import { chatRequests, chatSessionUserData, chatSessions, notifications } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser } from '../../test/factories.js';
-import { chatClient, recordBus, type Cook } from './chat.test-helpers.js';
+import { chatTestApp, type Cook } from './chat.test-helpers.js';
 
-let t: TestApp;
-let c: ReturnType<typeof chatClient>;
-let bus: ReturnType<typeof recordBus>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = chatClient(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-// The setup file restores every spy after each test, so each test records afresh.
-beforeEach(() => {
-  bus = recordBus(t.app);
-});
-
-const db = () => t.app.services.database.db;
+const { app, db, c, bus } = chatTestApp();
 const request = (from: Cook, payload: unknown, url = '/api/simple-chat/request') => c.inject('POST', url, from.headers, payload);
 const pairRequests = (a: number, b: number) =>
   db()
@@ -78,7 +62,7 @@ describe('chat requests', () => {
     const a = await c.cook();
     expect((await request(a, { receiverId: a.user.id })).statusCode).toBe(400);
     expect((await request(a, { receiverId: 2_000_000_000 })).json()).toMatchObject({ code: 'USER_NOT_FOUND' });
-    const gone = { user: await makeUser(t.app, { accountStatus: 'deactivated' }) };
+    const gone = { user: await makeUser(app(), { accountStatus: 'deactivated' }) };
     expect((await request(a, { receiverId: gone.user.id })).statusCode).toBe(404);
 
     const quiet = await c.cook({ chatEnabled: false });

@@ -1,7 +1,8 @@
-import { vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { ServerEventName } from '@plates/common';
 import type { App } from '../../app.js';
 import type { User } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeSignedInUser } from '../../test/factories.js';
 
 export type Cook = { user: User; headers: { authorization: string } };
@@ -18,10 +19,11 @@ export function recordBus(app: App) {
   };
 }
 
-export function chatClient(app: App) {
+/** Chat calls through `app.inject`; `app` is read at each call, so the client may exist before the app. */
+export function chatClient(app: () => App) {
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
-    app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const cook = (overrides: Partial<User> = {}): Promise<Cook> => makeSignedInUser(app, overrides);
+    app().inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const cook = (overrides: Partial<User> = {}): Promise<Cook> => makeSignedInUser(app(), overrides);
 
   /** A accepted conversation between the two, through the API. */
   async function connect(a: Cook, b: Cook): Promise<number> {
@@ -36,4 +38,36 @@ export function chatClient(app: App) {
     inject('POST', `/api/simple-chat/conversations/${sessionId}/messages`, who.headers, payload);
 
   return { inject, cook, connect, send };
+}
+
+/**
+ * A chat test file's setup: one app for the file (built before, closed after), a chat client over
+ * it, and a bus recorder renewed before each test (the setup file restores spies after each one).
+ */
+export function chatTestApp() {
+  let t: TestApp | undefined;
+  let recorder: ReturnType<typeof recordBus> | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(() => {
+    recorder = recordBus(app());
+  });
+  const app = (): App => {
+    if (!t) throw new Error('the chat test app is built in beforeAll');
+    return t.app;
+  };
+  const client = chatClient(app);
+  return {
+    app,
+    db: () => app().services.database.db,
+    c: client,
+    bus: {
+      sent: (event: ServerEventName) => recorder!.sent(event),
+      clear: () => recorder!.clear(),
+    },
+  };
 }
