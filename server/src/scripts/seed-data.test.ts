@@ -81,6 +81,52 @@ describe('seedDatabase', () => {
     expect(levels.some((u) => u.points >= 100)).toBe(true);
   });
 
+  it('opens conversations that follow the chat rules: members only, read markers inside, pending requests apart', async () => {
+    expect(await count('chat_sessions')).toBe(result.counts.conversations);
+    expect(await count('chat_messages')).toBe(result.counts.messages);
+    expect(await count('message_reactions')).toBe(result.counts.reactions);
+    expect(result.counts.conversations).toBeGreaterThan(0);
+    expect(result.counts.messages).toBeGreaterThanOrEqual(result.counts.conversations!);
+    const wrong = await one<Record<string, number>>(sql`
+      select
+        (select count(*)::int from chat_messages m join chat_sessions cs on cs.id = m.session_id
+          where m.sender_id = m.receiver_id
+             or not (m.sender_id in (cs.user1_id, cs.user2_id) and m.receiver_id in (cs.user1_id, cs.user2_id))) "strayMessages",
+        (select count(*)::int from chat_sessions cs
+          where (select count(*) from chat_session_user_data d where d.session_id = cs.id and d.user_id in (cs.user1_id, cs.user2_id)) <> 2) "missingUserData",
+        (select count(*)::int from chat_sessions cs
+          where cs.last_message_at is distinct from (select max(created_at) from chat_messages where session_id = cs.id)) "staleLastMessage",
+        (select count(*)::int from chat_session_user_data d
+          where d.last_read_message_id is not null
+            and not exists (select 1 from chat_messages m where m.id = d.last_read_message_id and m.session_id = d.session_id)) "foreignReadMarkers",
+        (select count(*)::int from chat_requests r where r.status = 'accepted'
+          and not exists (select 1 from chat_sessions cs where cs.request_id = r.id)) "acceptedWithoutSession",
+        (select count(*)::int from chat_requests r join chat_sessions cs
+          on least(cs.user1_id, cs.user2_id) = least(r.sender_id, r.receiver_id) and greatest(cs.user1_id, cs.user2_id) = greatest(r.sender_id, r.receiver_id)
+          where r.status = 'pending') "pendingWithSession",
+        (select count(*)::int from message_reactions x join chat_messages m on m.id = x.message_id
+          where x.user_id not in (m.sender_id, m.receiver_id)) "strangerReactions"`);
+    expect(wrong).toEqual({
+      strayMessages: 0,
+      missingUserData: 0,
+      staleLastMessage: 0,
+      foreignReadMarkers: 0,
+      acceptedWithoutSession: 0,
+      pendingWithSession: 0,
+      strangerReactions: 0,
+    });
+    const login = await one<{ conversations: number }>(sql`
+      select count(*)::int conversations from chat_sessions cs join users u on u.id in (cs.user1_id, cs.user2_id)
+      where u.username = ${result.login.username}`);
+    expect(login.conversations).toBeGreaterThan(0);
+    // …and something waiting for them, so the demo shows unread badges.
+    const unread = await one<{ n: number }>(sql`
+      select count(*)::int n from chat_messages m join users u on u.id = m.receiver_id
+      join chat_session_user_data d on d.session_id = m.session_id and d.user_id = u.id
+      where u.username = ${result.login.username} and m.id > coalesce(d.last_read_message_id, 0)`);
+    expect(unread.n).toBeGreaterThan(0);
+  });
+
   it('stores real images through the media pipeline and one password hash for all', async () => {
     const posts = (await database.db.execute<{ image_key: string; image_width: number }>(sql`select image_key, image_width from posts`)).rows;
     const keys = new Set(posts.map((p) => p.image_key));

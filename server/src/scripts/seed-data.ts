@@ -1,5 +1,5 @@
 // Demo data for `npm run seed` and the benchmarks: verified users, approved plates with generated
-// images, ratings, comments, replies, hearts, likes, saves and follows, with every denormalised
+// images, ratings, comments, replies, hearts, likes, saves, follows and chats, with every denormalised
 // counter and the points ledger computed in SQL at the end. Rows go in as multi-row inserts of up
 // to 1000 rows per statement, so 20,000 plates take seconds to a few minutes, not hours.
 import { CUISINES, LEVELS } from '@plates/common';
@@ -9,10 +9,15 @@ import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import {
   categories,
+  chatMessages,
+  chatRequests,
+  chatSessions,
+  chatSessionUserData,
   commentHearts,
   commentReplies,
   follows,
   likes,
+  messageReactions,
   postCategories,
   posts,
   ratings,
@@ -175,6 +180,33 @@ async function insertReturningIds<T extends Record<string, unknown>>(db: Db, tab
 }
 
 const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+const GREETINGS = [
+  "Hi! I'd like to chat with you.",
+  'Your plates always make me hungry. Can we talk recipes?',
+  'Loved your last dish! Mind if I ask how you made it?',
+  'Hello from a fellow home cook!',
+];
+const CHAT_LINES = [
+  'That crust looked perfect. Stone or steel?',
+  'Steel, preheated for an hour. Game changer.',
+  'Do you toast the spices first?',
+  'Always. Two minutes, dry pan, until they smell nutty.',
+  'I tried your recipe last night. The family loved it!',
+  'So glad to hear that! Did you add the lemon at the end?',
+  'Yes, and a bit more chilli than you said.',
+  'Any tips for a crispier skin?',
+  'Dry it overnight in the fridge, uncovered.',
+  'Which rice do you use for risotto?',
+  'Carnaroli if I can find it, arborio otherwise.',
+  'Are you going to the market on Saturday?',
+  'Probably! The mushroom stall is back.',
+  'Sending you the dough ratio now: 70% hydration.',
+  'Thanks! I will post the result.',
+  'Your plating is getting really good.',
+];
+const CHAT_EMOJI = ['😋', '❤️', '🔥', '👍'];
 
 function levelCase(points: string) {
   const branches = [...LEVELS].reverse().map((l) => `when ${points} >= ${l.minPoints} then ${l.level}`);
@@ -375,6 +407,103 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   await insertAll(db, likes, likeRows);
   log(`follows: ${followRows.length}, saves: ${saveRows.length}, likes: ${likeRows.length}`);
 
+  // ---- chats: accepted requests that opened conversations with messages (some read, some not), a
+  // few reactions, and pending requests. The login member (the first user) always has some of each.
+  const pairOf = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+  const talking = new Map<string, [number, number]>(); // sender index, receiver index
+  const addConversation = (from: number, to: number) => {
+    if (from !== to && !talking.has(pairOf(from, to))) talking.set(pairOf(from, to), [from, to]);
+  };
+  for (let k = 1; k <= Math.min(5, nUsers - 1); k += 1) addConversation(k, 0);
+  userIds.forEach((_, i) => {
+    for (let k = rng.int(0, 2); k > 0; k -= 1) addConversation(i, otherUser(i));
+  });
+  const conversations = [...talking.values()].map(([from, to]) => ({ from, to, at: now - rng.int(1, 60) * DAY + rng.int(0, 23 * 60) * MINUTE }));
+  const acceptedIds = await insertReturningIds(
+    db,
+    chatRequests,
+    conversations.map((c) => ({ senderId: userIds[c.from]!, receiverId: userIds[c.to]!, status: 'accepted' as const, message: rng.pick(GREETINGS), createdAt: new Date(c.at) })),
+  );
+  // Messages per conversation, alternating mostly, a few minutes to hours apart.
+  const messageRows: Array<{ sessionIndex: number; senderId: number; receiverId: number; content: string; createdAt: Date }> = [];
+  const lastAt: number[] = [];
+  conversations.forEach((c, index) => {
+    let at = c.at + rng.int(5, 120) * MINUTE;
+    let sender = c.to; // the receiver accepted and says hello first
+    for (let m = rng.int(1, 12); m > 0; m -= 1) {
+      const content = rng.pick(CHAT_LINES);
+      messageRows.push({ sessionIndex: index, senderId: userIds[sender]!, receiverId: userIds[sender === c.from ? c.to : c.from]!, content, createdAt: new Date(Math.min(at, now)) });
+      at += rng.int(1, 180) * MINUTE;
+      if (rng.chance(0.8)) sender = sender === c.from ? c.to : c.from;
+    }
+    // The login member's first two conversations end with the other person's words, left unread below.
+    if (index < 2 && messageRows[messageRows.length - 1]!.senderId === userIds[0]) {
+      const content = rng.pick(CHAT_LINES);
+      messageRows.push({ sessionIndex: index, senderId: userIds[c.from]!, receiverId: userIds[0]!, content, createdAt: new Date(Math.min(at, now)) });
+    }
+    lastAt[index] = messageRows[messageRows.length - 1]!.createdAt.getTime();
+  });
+  const sessionIds = await insertReturningIds(
+    db,
+    chatSessions,
+    conversations.map((c, index) => ({
+      requestId: acceptedIds[index]!,
+      user1Id: userIds[c.from]!,
+      user2Id: userIds[c.to]!,
+      createdAt: new Date(c.at),
+      lastMessageAt: new Date(lastAt[index]!),
+    })),
+  );
+  const messageIds = await insertReturningIds(
+    db,
+    chatMessages,
+    messageRows.map(({ sessionIndex, content, ...m }) => ({ ...m, sessionId: sessionIds[sessionIndex]!, content, text: content, timestamp: m.createdAt })),
+  );
+  // Read markers: whoever wrote last has read everything; the other member has read it all, some
+  // of it, or nothing yet (the login member keeps a couple of unread conversations).
+  const bySession = new Map<number, number[]>(); // session index -> message row indexes
+  messageRows.forEach((m, i) => bySession.set(m.sessionIndex, [...(bySession.get(m.sessionIndex) ?? []), i]));
+  const userDataRows: Array<{ sessionId: number; userId: number; lastReadMessageId: number | null; lastReadAt: Date | null }> = [];
+  conversations.forEach((c, index) => {
+    const rows = bySession.get(index)!;
+    const last = rows[rows.length - 1]!;
+    for (const member of [userIds[c.from]!, userIds[c.to]!]) {
+      let upTo: number | null = last;
+      if (messageRows[last]!.senderId !== member) {
+        const unread = member === userIds[0] ? index < 2 : rng.chance(0.4);
+        if (unread) {
+          const earlier = rows.filter((r) => messageRows[r]!.senderId === member);
+          upTo = earlier.length > 0 ? earlier[earlier.length - 1]! : null;
+        }
+      }
+      userDataRows.push({
+        sessionId: sessionIds[index]!,
+        userId: member,
+        lastReadMessageId: upTo === null ? null : messageIds[upTo]!,
+        lastReadAt: upTo === null ? null : messageRows[upTo]!.createdAt,
+      });
+    }
+  });
+  await insertAll(db, chatSessionUserData, userDataRows);
+  const reactionRows = messageRows.flatMap((m, i) => (rng.chance(0.1) ? [{ messageId: messageIds[i]!, userId: m.receiverId, emoji: rng.pick(CHAT_EMOJI), createdAt: m.createdAt }] : []));
+  await insertAll(db, messageReactions, reactionRows);
+  // Pending requests between people who have no conversation yet: two waiting for the login member.
+  const pendingRows: Array<{ senderId: number; receiverId: number; message: string; createdAt: Date }> = [];
+  const askers = userIds.map((_, i) => i).filter((i) => i !== 0 && !talking.has(pairOf(i, 0)));
+  for (const i of askers.slice(0, 2)) {
+    pendingRows.push({ senderId: userIds[i]!, receiverId: userIds[0]!, message: rng.pick(GREETINGS), createdAt: new Date(now - rng.int(1, 48) * 60 * MINUTE) });
+    talking.set(pairOf(i, 0), [i, 0]);
+  }
+  for (let k = Math.floor(nUsers / 20); k > 0; k -= 1) {
+    const from = rng.int(0, nUsers - 1);
+    const to = otherUser(from);
+    if (talking.has(pairOf(from, to))) continue;
+    talking.set(pairOf(from, to), [from, to]);
+    pendingRows.push({ senderId: userIds[from]!, receiverId: userIds[to]!, message: rng.pick(GREETINGS), createdAt: new Date(now - rng.int(1, 72) * 60 * MINUTE) });
+  }
+  await insertAll(db, chatRequests, pendingRows);
+  log(`conversations: ${sessionIds.length}, messages: ${messageIds.length}, reactions: ${reactionRows.length}, pending requests: ${pendingRows.length}`);
+
   // ---- counters and points, in SQL over the seeded rows
   const firstPost = postIds[0] ?? 0;
   const lastPost = postIds[postIds.length - 1] ?? -1;
@@ -455,6 +584,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       follows: followRows.length,
       saves: saveRows.length,
       likes: likeRows.length,
+      conversations: sessionIds.length,
+      messages: messageIds.length,
+      reactions: reactionRows.length,
+      pendingRequests: pendingRows.length,
     },
     userIds: { first: firstUser, last: lastUser },
     postIds: { first: firstPost, last: lastPost },

@@ -47,7 +47,7 @@ export function ConversationList({ conversations, isError, selectedId, onSelect 
             >
               <ChatAvatar user={c.otherUser} online={c.isOnline} />
               <span className="grid min-w-0 flex-1 gap-0.5">
-                <span className="flex items-center gap-2">
+                <span className="flex min-w-0 items-center gap-2">
                   <span className="truncate font-semibold">{name}</span>
                   {c.lastMessageAt ? (
                     <time dateTime={c.lastMessageAt} className="ml-auto shrink-0 text-xs text-muted-foreground">
@@ -55,7 +55,7 @@ export function ConversationList({ conversations, isError, selectedId, onSelect 
                     </time>
                   ) : null}
                 </span>
-                <span className="flex items-center gap-2">
+                <span className="flex min-w-0 items-center gap-2">
                   <span className="truncate text-sm text-muted-foreground">{c.lastMessage?.content ?? 'No messages yet'}</span>
                   {c.unreadCount > 0 ? (
                     <span
