@@ -55,3 +55,28 @@ export function formatFullDate(value: string | Date): string {
   if (!date) return '';
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** "14:05": a message's time of day (its day is shown by the thread's day separator). */
+export function formatClockTime(value: string | Date): string {
+  const date = parse(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+/** The calendar day of a date in the viewer's time zone, as a key ("2026-11-22"). */
+export function dayKey(value: string | Date): string {
+  const date = parse(value) ?? new Date(0);
+  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+}
+
+/** A chat day separator: "Today", "Yesterday", a weekday within the last week, else the short date. */
+export function formatDayLabel(value: string | Date, now: Date = new Date()): string {
+  const date = parse(value);
+  if (!date) return 'Today';
+  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(date)) / DAY);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return new Intl.DateTimeFormat('en-GB', { weekday: 'long' }).format(date);
+  return formatShortDate(date, now);
+}

@@ -145,6 +145,36 @@ describe('thread state', () => {
     expect(calls.at(-1)?.url.searchParams.get('before')).toBe('100');
   });
 
+  it('separates the days of a conversation, once per day', async () => {
+    const day = (daysAgo: number, hour: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() - daysAgo);
+      d.setHours(hour, 30, 0, 0);
+      return d.toISOString();
+    };
+    const { list } = await openThread(
+      {},
+      makePage([
+        makeMessage({ id: 1, content: 'Morning!', createdAt: day(1, 8) }),
+        makeMessage({ id: 2, content: 'Lunch?', createdAt: day(1, 12) }),
+        makeMessage({ id: 3, content: 'Dinner!', createdAt: day(0, 0) }),
+      ]),
+    );
+    expect(within(list).getAllByRole('separator').map((s) => s.getAttribute('aria-label'))).toEqual(['Yesterday', 'Today']);
+    expect(within(list).getByText('Lunch?').closest('li')?.querySelector('[role="separator"]')).toBeNull();
+    expect(within(list).getByText('Dinner!').closest('li')?.querySelector('time')?.textContent).toBe('00:30');
+  });
+
+  it('"Load older" that fails says so and offers Try Again', async () => {
+    const { dialog, user } = await openThread({
+      'GET /api/simple-chat/conversations/5/messages': (req) =>
+        req.url.searchParams.get('before') ? { status: 500, body: { message: 'boom' } } : { body: makePage([makeMessage({ id: 100 })], { hasMore: true }) },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Load older' }));
+    expect(await within(dialog).findByText('Failed to load messages')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
   it('"typing…" expires 5 s after the last typing_status', async () => {
     setSocketLive(true);
     const { dialog } = await openThread();

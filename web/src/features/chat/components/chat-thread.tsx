@@ -4,7 +4,7 @@ import { ArrowLeft, Check, CheckCheck, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatCommentTime } from '../../../lib/format-time';
+import { dayKey, formatClockTime, formatDayLabel, formatFullDate } from '../../../lib/format-time';
 import { useRealtimeEvent } from '../../../lib/realtime-events';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
@@ -17,6 +17,7 @@ import {
   useTypingSender,
   type PendingMessage,
 } from '../hooks/use-chat';
+import { LoadMore } from '../../../components/ui/load-more';
 import { ChatAvatar, chatName } from './chat-avatar';
 import { LengthCounter } from './length-counter';
 import { ReactionChips, ReactionPicker } from './message-reactions';
@@ -55,51 +56,68 @@ interface BubbleProps {
   onRetry?: () => void;
   /** Stored messages only: a pending send has nothing to react to yet. */
   reactions?: { me: number | null; sender: string; onToggle: (emoji: string) => void };
+  /** The first message of a calendar day carries that day's separator ("Today", "Yesterday", …). */
+  day?: string | undefined;
 }
 
-function Bubble({ message, mine, read = false, onRetry, reactions }: BubbleProps) {
+function DaySeparator({ label }: { label: string }) {
+  return (
+    <div role="separator" aria-label={label} className="my-2 flex items-center gap-3 text-xs font-medium text-muted-foreground">
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+      <span aria-hidden="true">{label}</span>
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+    </div>
+  );
+}
+
+function Bubble({ message, mine, read = false, onRetry, reactions, day }: BubbleProps) {
   const status = message.status;
   const stored = 'reactions' in message ? message : null;
   return (
-    <li className={cn('group flex', mine ? 'justify-end' : 'justify-start')} data-status={status}>
-      <div className={cn('flex max-w-[85%] items-center gap-1', mine && 'flex-row-reverse')}>
-        <div className={cn('grid min-w-0 gap-0.5', mine ? 'justify-items-end' : 'justify-items-start')}>
-          <p
-            className={cn(
-              'whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]',
-              mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
-              status === 'sending' && 'opacity-70',
-              status === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive',
-            )}
-          >
-            {message.content}
-          </p>
-          {stored && reactions ? <ReactionChips reactions={stored.reactions} me={reactions.me} onToggle={reactions.onToggle} /> : null}
-          <span className="flex items-center gap-1 text-xs text-muted-foreground">
-            {status === 'sending' ? (
-              'Sending...'
-            ) : status === 'failed' ? (
-              <>
-                <span className="text-destructive">Failed to send</span>
-                <button type="button" onClick={onRetry} className="min-h-8 rounded px-1 font-semibold text-foreground underline underline-offset-2">
-                  Retry
-                </button>
-              </>
-            ) : (
-              <>
-                <time dateTime={message.createdAt}>{formatCommentTime(message.createdAt)}</time>
-                {mine ? (
-                  read ? (
-                    <CheckCheck className="size-3.5" aria-label="Read" />
-                  ) : (
-                    <Check className="size-3.5" aria-label="Sent" />
-                  )
-                ) : null}
-              </>
-            )}
-          </span>
+    <li className="grid" data-status={status}>
+      {day ? <DaySeparator label={day} /> : null}
+      <div className={cn('group flex', mine ? 'justify-end' : 'justify-start')}>
+        <div className={cn('flex max-w-[85%] items-center gap-1', mine && 'flex-row-reverse')}>
+          <div className={cn('grid min-w-0 gap-0.5', mine ? 'justify-items-end' : 'justify-items-start')}>
+            <p
+              className={cn(
+                'whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]',
+                mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
+                status === 'sending' && 'opacity-70',
+                status === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive',
+              )}
+            >
+              {message.content}
+            </p>
+            {stored && reactions ? <ReactionChips reactions={stored.reactions} me={reactions.me} onToggle={reactions.onToggle} /> : null}
+            <span className="flex items-center gap-1 text-xs text-muted-foreground">
+              {status === 'sending' ? (
+                'Sending...'
+              ) : status === 'failed' ? (
+                <>
+                  <span className="text-destructive">Failed to send</span>
+                  <button type="button" onClick={onRetry} className="min-h-8 rounded px-1 font-semibold text-foreground underline underline-offset-2">
+                    Retry
+                  </button>
+                </>
+              ) : (
+                <>
+                  <time dateTime={message.createdAt} title={formatFullDate(message.createdAt)}>
+                    {formatClockTime(message.createdAt)}
+                  </time>
+                  {mine ? (
+                    read ? (
+                      <CheckCheck className="size-3.5" aria-label="Read" />
+                    ) : (
+                      <Check className="size-3.5" aria-label="Sent" />
+                    )
+                  ) : null}
+                </>
+              )}
+            </span>
+          </div>
+          {stored && reactions ? <ReactionPicker label={`${reactions.sender} message`} onPick={reactions.onToggle} /> : null}
         </div>
-        {stored && reactions ? <ReactionPicker label={`${reactions.sender} message`} onPick={reactions.onToggle} /> : null}
       </div>
     </li>
   );
@@ -187,24 +205,22 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
           <p className="p-6 text-center text-sm text-muted-foreground">Failed to load messages</p>
         ) : (
           <>
-            {thread.hasNextPage ? (
-              <div className="flex justify-center pb-2">
-                <Button variant="outline" size="sm" disabled={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
-                  {thread.isFetchingNextPage ? 'Loading...' : 'Load older'}
-                </Button>
-              </div>
-            ) : null}
+            <div className="grid justify-center pb-2 empty:hidden">
+              <LoadMore pager={thread} label="Load older" errorText={() => 'Failed to load messages'} />
+            </div>
             {thread.messages.length === 0 && shownPending.length === 0 ? (
               <p className="p-6 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
             ) : null}
             <ul aria-label="Messages" className="grid gap-2">
-              {thread.messages.map((m) => {
+              {thread.messages.map((m, i) => {
                 const mine = m.senderId === me;
                 const readUpTo = thread.otherLastReadMessageId;
+                const previous = thread.messages[i - 1];
                 return (
                   <Bubble
                     key={m.id}
                     message={m}
+                    day={!previous || dayKey(previous.createdAt) !== dayKey(m.createdAt) ? formatDayLabel(m.createdAt) : undefined}
                     mine={mine}
                     read={mine && (m.status === 'read' || (readUpTo !== null && m.id <= readUpTo))}
                     reactions={{
@@ -215,9 +231,11 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
                   />
                 );
               })}
-              {shownPending.map((p) => (
-                <Bubble key={p.tempId} message={p} mine onRetry={() => !busy && submit(p.content, p.tempId)} />
-              ))}
+              {shownPending.map((p, i) => {
+                const before = i > 0 ? shownPending[i - 1] : thread.messages[thread.messages.length - 1];
+                const day = !before || dayKey(before.createdAt) !== dayKey(p.createdAt) ? formatDayLabel(p.createdAt) : undefined;
+                return <Bubble key={p.tempId} message={p} mine day={day} onRetry={() => !busy && submit(p.content, p.tempId)} />;
+              })}
             </ul>
           </>
         )}
