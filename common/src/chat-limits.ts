@@ -31,4 +31,5 @@ export const CHAT_MESSAGES = {
   messageEmpty: 'Message cannot be empty',
   requestMessageTooLong: 'Message too long: at most 500 characters.',
   rateLimited: 'You are sending messages too fast. Please wait a moment.',
+  requestsRateLimited: 'You have sent many chat requests recently. Please wait a while before sending more.',
 } as const;

@@ -274,6 +274,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     chat,
     store: rateLimitStore,
     sendLimit: { max: config.rateLimits.chatMessagesPerUser, windowMs: config.rateLimits.chatMessageWindowMs },
+    requestLimit: { max: config.rateLimits.chatRequestsPerUser, windowMs: config.rateLimits.chatRequestWindowMs },
   };
   await app.register(chatRoutes(chatOptions));
   await app.register(chatLegacyRoutes(chatOptions));

@@ -95,6 +95,9 @@ export interface RateLimits {
   /** Chat messages a signed-in user may send per window. */
   chatMessagesPerUser: number;
   chatMessageWindowMs: number;
+  /** Chat requests a signed-in user may send per window (each to a different person: spam). */
+  chatRequestsPerUser: number;
+  chatRequestWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -112,6 +115,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   uploadWindowMs: 60 * 60_000,
   chatMessagesPerUser: 60,
   chatMessageWindowMs: 60_000,
+  chatRequestsPerUser: 20,
+  chatRequestWindowMs: 60 * 60_000,
 };
 
 export interface Config {

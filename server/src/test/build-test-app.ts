@@ -25,6 +25,7 @@ const RELAXED_LIMITS: RateLimits = {
   mailPerAddress: 1000,
   uploadsPerUser: 1000,
   chatMessagesPerUser: 1000,
+  chatRequestsPerUser: 1000,
 };
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CHAT_MESSAGES,
   AcceptChatRequestResponse,
   ChatMessageDto,
   ChatMessagesQuery,
@@ -30,17 +31,19 @@ export interface ChatRouteOptions {
   store: RateLimitStore;
   /** Message sends per user per window (config.rateLimits). */
   sendLimit: { max: number; windowMs: number };
+  /** Chat requests per user per window (config.rateLimits). */
+  requestLimit: { max: number; windowMs: number };
 }
 
-/** Counts message sends per signed-in user. */
-function sendLimiter(options: ChatRouteOptions) {
+/** Counts one kind of write per signed-in user, whichever path (simple or legacy) it came by. */
+function perUserLimiter(options: ChatRouteOptions, name: string, window: { max: number; windowMs: number }, message: string) {
   const limit: Limit = {
-    name: 'chat-send',
-    max: options.sendLimit.max,
-    windowMs: options.sendLimit.windowMs,
+    name,
+    max: window.max,
+    windowMs: window.windowMs,
     key: (request) => (request.auth ? `user:${request.auth.user.id}` : undefined),
   };
-  return limited(options.store, 'You are sending messages too fast. Please wait a moment.', [limit]);
+  return limited(options.store, message, [limit]);
 }
 
 /**
@@ -56,7 +59,8 @@ export function chatRoutes(options: ChatRouteOptions) {
     const tags = ['chat'];
     const tagsOf = (path: string) => (path.startsWith('/api/chat/') ? ['chat (legacy)'] : tags);
     const me = (request: Parameters<typeof requireUser>[0]) => requireUser(request).user.id;
-    const limiter = sendLimiter(options);
+    const limiter = perUserLimiter(options, 'chat-send', options.sendLimit, CHAT_MESSAGES.rateLimited);
+    const requestLimiter = perUserLimiter(options, 'chat-request', options.requestLimit, CHAT_MESSAGES.requestsRateLimited);
 
     r.get(
       '/api/simple-chat/conversations',
@@ -111,7 +115,7 @@ export function chatRoutes(options: ChatRouteOptions) {
     for (const path of ['/api/simple-chat/request', '/api/chat/requests']) {
       r.post(
         path,
-        { schema: { tags: tagsOf(path), summary: 'Send a chat request', body: ChatRequestBody, response: { 201: ChatRequestDto, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
+        { schema: { tags: tagsOf(path), summary: 'Send a chat request', body: ChatRequestBody, response: { 201: ChatRequestDto, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn, preHandler: requestLimiter },
         async (request, reply) => reply.code(201).send(await chat.sendRequest(me(request), request.body)),
       );
     }

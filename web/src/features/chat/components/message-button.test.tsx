@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_CHAT_REQUEST_MESSAGE } from '@plates/common';
+import { CHAT_MESSAGES, DEFAULT_CHAT_REQUEST_MESSAGE } from '@plates/common';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubChatApi } from '../../../test/chat';
 import type { stubFetch } from '../../../test/fetch';
@@ -125,6 +125,19 @@ describe('Message button', () => {
     expect(within(dialog).queryByText('Message too long')).not.toBeInTheDocument();
     expect(send).toBeEnabled();
     expect(api.callsTo('POST', '/api/simple-chat/request')).toHaveLength(0);
+  });
+
+  it('too many requests: the server\'s words under "Slow Down"', async () => {
+    const { user, click } = setup({
+      'GET /api/chat/can-chat/11': canChat({ needsRequest: true }),
+      'POST /api/simple-chat/request': { status: 429, body: { message: CHAT_MESSAGES.requestsRateLimited, code: 'RATE_LIMITED' }, headers: { 'Retry-After': '600' } },
+    });
+    await click(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Send a chat request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText(CHAT_MESSAGES.requestsRateLimited)).toBeInTheDocument();
+    expect(screen.getByText('Slow Down')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Send a chat request' })).toBeInTheDocument();
   });
 
   it('a failure: "Failed to send chat request", and the dialog keeps the greeting', async () => {

@@ -1,13 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
+import { isApiError } from '../../../lib/api';
 import { fetchCanChat, sendChatRequest } from '../api/chat-api';
 import { chatKeys } from '../api/keys';
 import { messagesStore } from './messages-store';
 
 export type StartChatOutcome = 'opened' | 'requests' | 'needs-request' | 'refused' | 'failed';
 
+/**
+ * A refusal the person can act on (too many requests, chat turned off, a block) is told in the
+ * server's words under the catalogue's title; anything else is the spec's "Failed to send chat request".
+ */
 const failedRequest = (error: unknown) => {
   console.warn('Failed to send chat request', error);
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    toast({ title: error.title, description: error.message, variant: 'destructive' });
+    return;
+  }
   toast({ title: 'Error', description: 'Failed to send chat request', variant: 'destructive' });
 };
 
