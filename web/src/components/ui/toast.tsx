@@ -10,8 +10,11 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        // top on phones, bottom right from sm up (document 1 §2)
+        // top on phones, bottom right from sm up (document 1 §2); top right below the header while
+        // a full-screen surface with controls at its bottom (the chat composer) is marked
+        // `data-toasts-top`, so a toast never covers its Send button
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'sm:[body:has([data-toasts-top])_&]:bottom-auto sm:[body:has([data-toasts-top])_&]:top-14',
         'pt-[max(1rem,env(safe-area-inset-top))]',
         className,
       )}

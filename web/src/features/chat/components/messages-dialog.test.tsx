@@ -98,6 +98,8 @@ describe('Messages dialog', () => {
 
     await user.click(within(list).getByRole('button', { name: 'Decline Di Dough' }));
     await waitFor(() => expect(within(dialog).queryByText('Di Dough')).not.toBeInTheDocument());
+    expect(screen.getByText('Chat Request Rejected')).toBeInTheDocument();
+    expect(screen.getByText("You declined Di Dough's chat request.")).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/simple-chat/reject/3')).toHaveLength(1);
 
     await user.click(within(list).getByRole('button', { name: 'Accept Bo Baker' }));
@@ -228,6 +230,22 @@ describe('Messages dialog', () => {
     expect(within(dialog).getByText('typing…')).toBeInTheDocument();
     emitSocketEvent('typing_status', { sessionId: 5, userId: bo.id, isTyping: false });
     expect(within(dialog).queryByText('typing…')).not.toBeInTheDocument();
+  });
+
+  it('the asker hears "Chat Request Accepted" once; the other side of a new conversation "New Conversation"', async () => {
+    const { user } = setup();
+    await openDialog(user);
+    const theirs = makeConversation({ id: 8, lastMessage: null, lastMessageAt: null });
+    // asker: request_accepted, then conversation_created for the same request
+    emitSocketEvent('request_accepted', { requestId: 4, sessionId: 8, acceptedBy: bo, conversation: theirs });
+    expect(await screen.findByText('Chat Request Accepted')).toBeInTheDocument();
+    emitSocketEvent('conversation_created', { requestId: 4, conversation: theirs });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('New Conversation')).not.toBeInTheDocument();
+    // the accepter's other tab: only conversation_created
+    emitSocketEvent('conversation_created', { requestId: 6, conversation: makeConversation({ id: 9 }) });
+    expect(await screen.findByText('New Conversation')).toBeInTheDocument();
+    expect(screen.getByText('You can now chat with Bo Baker')).toBeInTheDocument();
   });
 
   it('chat_request toasts "New Chat Request" and refreshes the requests', async () => {

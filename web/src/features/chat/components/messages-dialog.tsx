@@ -41,7 +41,7 @@ export default function MessagesDialog() {
     <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : messagesStore.close())}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <DialogPrimitive.Content className="fixed inset-0 z-50 flex h-dvh flex-col bg-background text-foreground outline-none">
+        <DialogPrimitive.Content data-toasts-top="" className="fixed inset-0 z-50 flex h-dvh flex-col bg-background text-foreground outline-none">
           <div className="flex items-center gap-2 border-b px-4 py-2">
             <DialogPrimitive.Title className="font-display text-xl font-bold tracking-tight">Messages</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">Your conversations and chat requests</DialogPrimitive.Description>

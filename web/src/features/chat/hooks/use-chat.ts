@@ -1,6 +1,7 @@
-import type { ChatMessageDto, ConversationDto, ReactionResponse, ReactionSummary } from '@plates/common';
+import type { ChatMessageDto, ChatRequestDto, ConversationDto, ReactionResponse, ReactionSummary } from '@plates/common';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { toast } from '../../../components/ui/use-toast';
 import { useRealtimeLive } from '../../../lib/realtime-events';
 import { addMessageToCache, otherReadMarker, setMessageReactions, toggledReactions, type ThreadPages } from '../api/chat-cache';
 import { flattenThread } from '../api/thread-pages';
@@ -151,9 +152,14 @@ export function useAnswerRequest() {
   const decline = useMutation({
     mutationFn: rejectChatRequest,
     onSuccess: (answer) => {
+      const declined = queryClient.getQueryData<ChatRequestDto[]>(chatKeys.requests())?.find((r) => r.id === answer.requestId);
       queryClient.setQueryData(chatKeys.requests(), (list: { id: number }[] | undefined) =>
         list?.filter((r) => r.id !== answer.requestId),
       );
+      toast({
+        title: 'Chat Request Rejected',
+        description: declined ? `You declined ${declined.sender.displayName || declined.sender.username}'s chat request.` : 'You declined the chat request.',
+      });
       void refresh();
     },
     onError: (error) => console.warn('Failed to reject chat request', error),

@@ -15,6 +15,8 @@ const nameOf = (u: { displayName: string | null; username: string }) => u.displa
 export function subscribeChatRealtime(queryClient: QueryClient, me: number): () => void {
   const refresh = (...keys: (readonly unknown[])[]) =>
     keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+  // The asker hears request_accepted, then conversation_created, for the same request: one toast.
+  const acceptedForMe = new Set<number>();
   const offs = [
     onRealtimeEvent('new_message', (message) => {
       addMessageToCache(queryClient, message);
@@ -32,10 +34,15 @@ export function subscribeChatRealtime(queryClient: QueryClient, me: number): () 
     onRealtimeEvent('request_accepted', (event) => {
       refresh(chatKeys.requests(), chatKeys.conversations(), chatKeys.unread());
       if (event.acceptedBy.id !== me) {
+        acceptedForMe.add(event.requestId);
         toast({ title: 'Chat Request Accepted', description: `${nameOf(event.acceptedBy)} accepted your chat request` });
       }
     }),
-    onRealtimeEvent('conversation_created', () => refresh(chatKeys.conversations(), chatKeys.requests())),
+    onRealtimeEvent('conversation_created', (event) => {
+      refresh(chatKeys.conversations(), chatKeys.requests());
+      if (event.requestId !== null && acceptedForMe.delete(event.requestId)) return;
+      toast({ title: 'New Conversation', description: `You can now chat with ${nameOf(event.conversation.otherUser)}` });
+    }),
     onRealtimeEvent('message_read', (event) => {
       queryClient.setQueryData<ThreadPages>(chatKeys.messages(event.sessionId), (data) => withRead(data, event));
     }),
