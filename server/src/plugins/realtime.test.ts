@@ -1,72 +1,62 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '@plates/common';
 import { userOnlineStatus } from '../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp } from '../test/build-test-app.js';
 import { makeSignedInUser, makeUser, signIn } from '../test/factories.js';
-import { connected, nextEvent, openSocket, record, type ClientSocket } from '../test/sockets.js';
+import { connected, listeningTestApp, nextEvent, openSocket, record, type ClientSocket } from '../test/sockets.js';
 import { createNotificationsService } from '../modules/notifications/notifications.service.js';
 import type { RealtimeBus } from '../lib/realtime-bus.js';
 import { REALTIME_MESSAGES } from './realtime.js';
 
-let t: TestApp;
-const open: ClientSocket[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const socket of open) socket.disconnect();
-  await t.close();
-});
+const { app, track } = listeningTestApp();
 
 async function socketFor(token: string): Promise<ClientSocket> {
-  const socket = await connected(t.app, token);
-  open.push(socket);
+  const socket = await connected(app(), token);
+  track(socket);
   return socket;
 }
 
 function refusal(socket: ClientSocket): Promise<Error & { data?: { code?: string } }> {
-  open.push(socket);
+  track(socket);
   return new Promise((resolve) => socket.once('connect_error', resolve));
 }
 
 describe('realtime socket handshake', () => {
   it('refuses a socket without a session, and one with an unknown token', async () => {
-    const none = await refusal(openSocket(t.app));
+    const none = await refusal(openSocket(app()));
     expect(none.message).toBe(REALTIME_MESSAGES.notAuthenticated);
     expect(none.data?.code).toBe('UNAUTHORIZED');
 
-    const bogus = await refusal(openSocket(t.app, { token: 'not-a-session' }));
+    const bogus = await refusal(openSocket(app(), { token: 'not-a-session' }));
     expect(bogus.message).toBe(REALTIME_MESSAGES.notAuthenticated);
   });
 
   it('greets a bearer-token socket with its own user id, whatever the client claims', async () => {
-    const { user } = await makeSignedInUser(t.app);
-    const { token } = await signIn(t.app, user.username);
-    const socket = openSocket(t.app, { token });
-    open.push(socket);
+    const { user } = await makeSignedInUser(app());
+    const { token } = await signIn(app(), user.username);
+    const socket = openSocket(app(), { token });
+    track(socket);
     const hello = await nextEvent(socket, 'connected');
     expect(hello).toEqual({ userId: user.id, socketId: socket.id });
   });
 
   it('accepts the session cookie from the same origin, and refuses it from another origin', async () => {
-    const user = await makeUser(t.app);
-    const { token } = await signIn(t.app, user.username);
+    const user = await makeUser(app());
+    const { token } = await signIn(app(), user.username);
     const cookie = `${SESSION_COOKIE}=${token}`;
 
-    const same = openSocket(t.app, { cookie, origin: 'http://localhost:5000' });
-    open.push(same);
+    const same = openSocket(app(), { cookie, origin: 'http://localhost:5000' });
+    track(same);
     expect((await nextEvent(same, 'connected')).userId).toBe(user.id);
 
-    const cross = await refusal(openSocket(t.app, { cookie, origin: 'https://evil.example' }));
+    const cross = await refusal(openSocket(app(), { cookie, origin: 'https://evil.example' }));
     expect(cross.message).toBe(REALTIME_MESSAGES.forbiddenOrigin);
   });
 
   it('answers ping with pong', async () => {
-    const user = await makeUser(t.app);
-    const socket = await socketFor((await signIn(t.app, user.username)).token);
+    const user = await makeUser(app());
+    const socket = await socketFor((await signIn(app(), user.username)).token);
     const before = Date.now();
     socket.emit('ping', { timestamp: before });
     const pong = await nextEvent(socket, 'pong');
@@ -76,16 +66,16 @@ describe('realtime socket handshake', () => {
 
 describe('notification events', () => {
   it("sends a follow's notification to the followed user's sockets only, after the row is stored", async () => {
-    const follower = await makeSignedInUser(t.app);
-    const followed = await makeUser(t.app);
-    const bystander = await makeUser(t.app);
-    const followedSocket = await socketFor((await signIn(t.app, followed.username)).token);
-    const bystanderSocket = await socketFor((await signIn(t.app, bystander.username)).token);
-    const followerSocket = await socketFor((await signIn(t.app, follower.user.username)).token);
+    const follower = await makeSignedInUser(app());
+    const followed = await makeUser(app());
+    const bystander = await makeUser(app());
+    const followedSocket = await socketFor((await signIn(app(), followed.username)).token);
+    const bystanderSocket = await socketFor((await signIn(app(), bystander.username)).token);
+    const followerSocket = await socketFor((await signIn(app(), follower.user.username)).token);
     const strays = [...record(bystanderSocket, 'notification'), ...record(followerSocket, 'notification')];
 
     const arrived = nextEvent(followedSocket, 'notification');
-    const res = await t.app.inject({
+    const res = await app().inject({
       method: 'POST',
       url: `/api/users/${followed.id}/follow`,
       headers: follower.headers,
@@ -100,10 +90,10 @@ describe('notification events', () => {
     });
 
     // The same DTO as the panel's list.
-    const list = await t.app.inject({
+    const list = await app().inject({
       method: 'GET',
       url: '/api/notifications',
-      headers: { authorization: `Bearer ${(await signIn(t.app, followed.username)).token}` },
+      headers: { authorization: `Bearer ${(await signIn(app(), followed.username)).token}` },
     });
     expect(list.json<{ notifications: unknown[] }>().notifications[0]).toEqual(event);
 
@@ -112,11 +102,11 @@ describe('notification events', () => {
   });
 
   it('emits nothing for a rolled-back transaction, and after the commit for a committed one', async () => {
-    const db = t.app.services.database.db;
+    const db = app().services.database.db;
     const toUser = vi.fn();
     const bus: RealtimeBus = { toUser };
     const service = createNotificationsService(db, { bus });
-    const user = await makeUser(t.app);
+    const user = await makeUser(app());
     const note = { userId: user.id, type: 'system' as const, title: 'Hello', message: 'world' };
 
     await expect(
@@ -145,11 +135,11 @@ describe('notification events', () => {
 
 describe('presence', () => {
   it('keeps a user online while any tab is open, and records it in user_online_status', async () => {
-    const user = await makeUser(t.app);
-    const { token } = await signIn(t.app, user.username);
-    const realtime = t.app.services.realtime;
+    const user = await makeUser(app());
+    const { token } = await signIn(app(), user.username);
+    const realtime = app().services.realtime;
     const statusOf = async () =>
-      (await t.app.services.database.db.select().from(userOnlineStatus).where(eq(userOnlineStatus.userId, user.id)))[0];
+      (await app().services.database.db.select().from(userOnlineStatus).where(eq(userOnlineStatus.userId, user.id)))[0];
 
     const first = await socketFor(token);
     const second = await socketFor(token);
@@ -167,30 +157,30 @@ describe('presence', () => {
   });
 
   it('tells the presence audience, and only them', async () => {
-    const watcher = await makeUser(t.app);
-    const stranger = await makeUser(t.app);
-    const subject = await makeUser(t.app);
-    t.app.services.realtime.setHandlers({ presenceAudience: (id) => (id === subject.id ? [watcher.id] : []) });
-    const watcherSocket = await socketFor((await signIn(t.app, watcher.username)).token);
-    const strangerSocket = await socketFor((await signIn(t.app, stranger.username)).token);
+    const watcher = await makeUser(app());
+    const stranger = await makeUser(app());
+    const subject = await makeUser(app());
+    app().services.realtime.setHandlers({ presenceAudience: (id) => (id === subject.id ? [watcher.id] : []) });
+    const watcherSocket = await socketFor((await signIn(app(), watcher.username)).token);
+    const strangerSocket = await socketFor((await signIn(app(), stranger.username)).token);
     const strays = record(strangerSocket, 'user_online');
 
     const online = nextEvent(watcherSocket, 'user_online');
-    const subjectSocket = await socketFor((await signIn(t.app, subject.username)).token);
+    const subjectSocket = await socketFor((await signIn(app(), subject.username)).token);
     expect(await online).toMatchObject({ userId: subject.id, isOnline: true });
 
     const offline = nextEvent(watcherSocket, 'user_offline');
     subjectSocket.disconnect();
     expect(await offline).toMatchObject({ userId: subject.id, isOnline: false });
     expect(strays).toEqual([]);
-    t.app.services.realtime.setHandlers({ presenceAudience: () => [] });
+    app().services.realtime.setHandlers({ presenceAudience: () => [] });
   });
 
   it('passes view_session to the registered handler with the socket’s own user', async () => {
-    const user = await makeUser(t.app);
+    const user = await makeUser(app());
     const seen: [number, number][] = [];
-    t.app.services.realtime.setHandlers({ onViewSession: (userId, sessionId) => void seen.push([userId, sessionId]) });
-    const socket = await socketFor((await signIn(t.app, user.username)).token);
+    app().services.realtime.setHandlers({ onViewSession: (userId, sessionId) => void seen.push([userId, sessionId]) });
+    const socket = await socketFor((await signIn(app(), user.username)).token);
     socket.emit('view_session', { sessionId: 42 });
     await vi.waitFor(() => expect(seen).toEqual([[user.id, 42]]));
   });

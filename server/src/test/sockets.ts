@@ -1,6 +1,8 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@plates/common';
+import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -57,4 +59,31 @@ export function record<E extends ServerEventName>(socket: ClientSocket, event: E
   const seen: ServerEventPayload<E>[] = [];
   (socket as unknown as { on(e: string, l: (p: ServerEventPayload<E>) => void): void }).on(event, (p) => seen.push(p));
   return seen;
+}
+
+/**
+ * A test file's app listening on a loopback port (built before the file's tests, closed after),
+ * and `track(socket)`, which closes that socket at the end too.
+ */
+export function listeningTestApp() {
+  let t: TestApp | undefined;
+  const open: ClientSocket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const socket of open) socket.disconnect();
+    await t?.close();
+  });
+  return {
+    app(): App {
+      if (!t) throw new Error('the listening test app is built in beforeAll');
+      return t.app;
+    },
+    track(socket: ClientSocket): ClientSocket {
+      open.push(socket);
+      return socket;
+    },
+  };
 }

@@ -1,27 +1,16 @@
 // Chat over real sockets (socket.io-client against the listening app): what each member's socket
 // hears when the other acts over HTTP, and what a stranger or an unauthenticated socket hears.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../test/factories.js';
-import { connected, nextEvent, openSocket, type ClientSocket } from '../../test/sockets.js';
+import { connected, listeningTestApp, nextEvent, openSocket, type ClientSocket } from '../../test/sockets.js';
 import { chatClient, type Cook } from './chat.test-helpers.js';
 
-let t: TestApp;
-const c = chatClient(() => t.app);
-const open: ClientSocket[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  for (const socket of open) socket.disconnect();
-  await t?.close();
-});
+const { app, track } = listeningTestApp();
+const c = chatClient(app);
 
 async function socketOf(who: Cook): Promise<ClientSocket> {
-  const socket = await connected(t.app, (await signIn(t.app, who.user.username)).token);
-  open.push(socket);
+  const socket = await connected(app(), (await signIn(app(), who.user.username)).token);
+  track(socket);
   return socket;
 }
 
@@ -85,8 +74,8 @@ describe('chat over the socket', () => {
 
   it('gives an unauthenticated socket nothing: refused at the handshake, deaf to what follows', async () => {
     const { a, sessionId } = await conversation();
-    const anonymous = openSocket(t.app);
-    open.push(anonymous);
+    const anonymous = openSocket(app());
+    track(anonymous);
     const heard = hears(anonymous);
     await new Promise((resolve) => anonymous.once('connect_error', resolve));
     await c.send(a, sessionId, { content: 'Private words' });
