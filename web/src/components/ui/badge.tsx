@@ -7,7 +7,7 @@ const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary/10 text-primary',
+        default: 'bg-primary/10 text-primary-strong',
         secondary: 'bg-secondary text-secondary-foreground',
         outline: 'border text-muted-foreground',
         warning: 'bg-warning/25 text-warning-foreground dark:text-warning',

@@ -8,7 +8,7 @@ export const chatName = (u: Pick<ChatUser, 'displayName' | 'username'>) => u.dis
 export function ChatAvatar({ user, online, className }: { user: ChatUser; online?: boolean; className?: string }) {
   return (
     <span className={cn('relative inline-flex shrink-0', className)}>
-      <Avatar className="size-10">
+      <Avatar className="size-10" aria-hidden="true">
         {user.profileImage ? <AvatarImage src={user.profileImage} alt="" /> : null}
         <AvatarFallback>{initialsOf(chatName(user))}</AvatarFallback>
       </Avatar>

@@ -39,7 +39,6 @@ export function ConversationList({ conversations, isError, selectedId, onSelect 
               type="button"
               onClick={() => onSelect(c.id)}
               aria-current={c.id === selectedId ? 'true' : undefined}
-              aria-label={`${name}${c.unreadCount > 0 ? `, ${c.unreadCount} unread` : ''}`}
               className={cn(
                 'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
                 c.id === selectedId && 'bg-accent',
@@ -57,6 +56,7 @@ export function ConversationList({ conversations, isError, selectedId, onSelect 
                 </span>
                 <span className="flex min-w-0 items-center gap-2">
                   <span className="truncate text-sm text-muted-foreground">{c.lastMessage?.content ?? 'No messages yet'}</span>
+                  {c.unreadCount > 0 ? <span className="sr-only">, {c.unreadCount} unread</span> : null}
                   {c.unreadCount > 0 ? (
                     <span
                       aria-hidden="true"

@@ -109,13 +109,22 @@ describe('Messages dialog', () => {
     expect(api.callsTo('POST', '/api/simple-chat/accept/1')).toHaveLength(1);
   });
 
+  it('reads each conversation row whole: who, presence, when, the last words and the unread count', async () => {
+    const { user } = setup({
+      'GET /api/simple-chat/conversations': { body: [makeConversation({ isOnline: true, unreadCount: 3 })] },
+    });
+    const dialog = await openDialog(user);
+    const row = await within(dialog).findByRole('button', { name: /Bo Baker/ });
+    expect(row).toHaveAccessibleName(/^Online\s*Bo Baker.*See you!.*3 unread$/);
+  });
+
   it('phones: the list, then the thread alone with Back, which returns to the list', async () => {
     const { user } = setup({
       'GET /api/simple-chat/conversations': { body: [makeConversation({ isOnline: true })] },
       'GET /api/simple-chat/conversations/5/messages': thread(),
     });
     const dialog = await openDialog(user);
-    await user.click(await within(dialog).findByRole('button', { name: 'Bo Baker' }));
+    await user.click(await within(dialog).findByRole('button', { name: /Bo Baker/ }));
     expect(await within(dialog).findByText('Hello there')).toBeInTheDocument();
     expect(within(dialog).queryByRole('list', { name: 'Conversations' })).not.toBeInTheDocument();
     expect(within(dialog).getByTestId('online-dot')).toBeInTheDocument();
