@@ -1,6 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publishRealtimeEvent, publishRealtimeNotice, setRealtimeLive } from '../lib/realtime-events';
+import { publishRealtimeEvent, publishRealtimeNotice, publishRealtimeReconnect, setRealtimeLive } from '../lib/realtime-events';
 import { stubFetch } from '../test/fetch';
 import { renderWithApp } from '../test/render';
 import { PRESENCE_PING_EVERY_MS, PRESENCE_PING_FIRST_MS, RealtimeConnection } from './realtime-connection';
@@ -25,6 +26,26 @@ describe('RealtimeConnection toasts', () => {
     act(() => publishRealtimeNotice('connection_error'));
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(screen.queryByText('Connection Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('RealtimeConnection after a reconnection', () => {
+  it('refetches the queries on screen', async () => {
+    const api = stubFetch({ 'GET /api/notifications': { body: { notifications: [], unreadCount: 0, nextCursor: null } } });
+    function Shown() {
+      const { data } = useQuery({ queryKey: ['probe'], queryFn: () => fetch('/api/notifications').then((r) => r.json()) });
+      return <p>{data ? 'loaded' : 'loading'}</p>;
+    }
+    renderWithApp(
+      <>
+        <RealtimeConnection />
+        <Shown />
+      </>,
+    );
+    expect(await screen.findByText('loaded')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/notifications')).toHaveLength(1);
+    act(() => publishRealtimeReconnect());
+    await waitFor(() => expect(api.callsTo('GET', '/api/notifications')).toHaveLength(2));
   });
 });
 

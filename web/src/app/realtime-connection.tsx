@@ -4,7 +4,7 @@ import type { NotificationDto } from '@plates/common';
 import { toast } from '../components/ui/use-toast';
 import { addNotificationToCache } from '../features/notifications';
 import { apiRequest } from '../lib/api';
-import { onRealtimeNotice, useRealtimeEvent, useRealtimeLive, type RealtimeNotice } from '../lib/realtime-events';
+import { onRealtimeNotice, onRealtimeReconnect, useRealtimeEvent, useRealtimeLive, type RealtimeNotice } from '../lib/realtime-events';
 
 /** The connection toasts of document 1 §8 ("Connection Mode Changed" comes with HTTP-only mode). */
 export const CONNECTION_TOASTS: Record<RealtimeNotice, { title: string; description: string }> = {
@@ -50,6 +50,9 @@ function usePresencePing() {
 export function RealtimeConnection() {
   const queryClient = useQueryClient();
   usePresencePing();
+  // Back after a drop: refetch what is on screen (notifications, chat, feed), since the socket does
+  // not replay what was sent while it was away.
+  useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
   // A word from the server to everyone connected (document 1 §7), shown as it comes.
   useRealtimeEvent('system_message', (payload) => toast({ title: 'Plates', description: payload.message }));
   useEffect(

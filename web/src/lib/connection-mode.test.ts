@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME, STORAGE_KEYS, type ServerToClientEvents } from '@plates/common';
 import { connectionMode, createFailureCounter, HTTP_ONLY } from './connection-mode';
-import { onRealtimeNotice, type RealtimeNotice } from './realtime-events';
+import { onRealtimeNotice, onRealtimeReconnect, type RealtimeNotice } from './realtime-events';
 import type * as SocketModule from './socket';
 import type { RealtimeSocket } from './socket';
 
@@ -140,6 +140,19 @@ describe('connection notices', () => {
     fake.fire('connect_error', new Error('down again'));
     fake.fire('connect_error', new Error('down again'));
     expect(notices).toEqual(['connection_error', 'connection_error']);
+    off();
+  });
+
+  it('announces a reconnection (not the first connection) so that screens refetch what they missed', () => {
+    const { fake, off } = start();
+    const reconnects = vi.fn();
+    const stop = onRealtimeReconnect(reconnects);
+    fake.fire('connect');
+    expect(reconnects).not.toHaveBeenCalled();
+    fake.fire('disconnect', 'transport close');
+    fake.fire('connect');
+    expect(reconnects).toHaveBeenCalledTimes(1);
+    stop();
     off();
   });
 

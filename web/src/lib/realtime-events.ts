@@ -64,6 +64,23 @@ export function publishRealtimeNotice(notice: RealtimeNotice): void {
   noticeListeners.forEach((listener) => listener(notice));
 }
 
+/**
+ * The socket connected again after a drop: events sent meanwhile are not replayed, and the last
+ * poll may be seconds old, so listeners refetch what they show (lib/socket.ts publishes).
+ */
+const reconnectListeners = new Set<() => void>();
+
+export function onRealtimeReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
+}
+
+export function publishRealtimeReconnect(): void {
+  reconnectListeners.forEach((listener) => listener());
+}
+
 // Health: live = connected and not silent. Down, HTTP-only mode and silence all read false.
 let live = false;
 const liveListeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { REALTIME, type ClientToServerEvents, type ServerToClientEvents } from '@plates/common';
 import { connectionMode, createFailureCounter } from './connection-mode';
-import { publishRealtimeEvent, publishRealtimeNotice, setRealtimeLive } from './realtime-events';
+import { publishRealtimeEvent, publishRealtimeNotice, publishRealtimeReconnect, setRealtimeLive } from './realtime-events';
 import { authStorage } from './storage';
 
 /**
@@ -88,11 +88,15 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
   };
   socket.onAny?.(onAny);
   socket.on('disconnect', onDisconnect);
+  let connectedBefore = false;
   const onConnect = () => {
     failures.succeed();
     errorTold = false;
     reconnectTold = false;
     heard();
+    // A second connection is a reconnection: whatever happened in between was not heard.
+    if (connectedBefore) publishRealtimeReconnect();
+    connectedBefore = true;
   };
   const onConnectError = () => {
     if (failures.fail()) {
