@@ -1,3 +1,5 @@
+// Named to run after the other journeys: the sign-in journey (auth.spec.ts) checks the empty feed a
+// fresh server shows visitors, and this one adds a plate.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
