@@ -70,3 +70,22 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
+
+/**
+ * The top bar of a sheet or full-screen dialog: its title, a description for screen readers and
+ * the Close button (Radix primitives, so the dialog is labelled and Escape and Close agree).
+ */
+export function SheetHeader({ title, description, className }: { title: string; description: string; className?: string }) {
+  return (
+    <div className={cn('flex items-center gap-2 border-b px-4 py-3', className)}>
+      <DialogPrimitive.Title className="font-display text-xl font-bold tracking-tight">{title}</DialogPrimitive.Title>
+      <DialogPrimitive.Description className="sr-only">{description}</DialogPrimitive.Description>
+      <DialogPrimitive.Close
+        aria-label="Close"
+        className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+      >
+        <X className="size-5" aria-hidden="true" />
+      </DialogPrimitive.Close>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CountBadge } from '../../../components/ui/count-badge';
 import { useAuth } from '../../auth';
 import { useUnreadCount } from '../hooks/use-unread-count';
 import { messagesStore, useMessagesState } from '../lib/messages-store';
@@ -9,10 +10,6 @@ import { messagesStore, useMessagesState } from '../lib/messages-store';
 // The dialog (lists, thread, forms) loads on first open, not with the page.
 const MessagesDialog = lazy(() => import('./messages-dialog'));
 
-/** "99+" above 99 (document 1 §9). */
-export function messagesBadgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
 
 /** Subscribes chat's socket events while mounted; the handlers load after the first render. */
 function useChatRealtime() {
@@ -50,15 +47,7 @@ export function MessagesButton() {
         onClick={() => messagesStore.open()}
       >
         <MessageCircle className="size-5!" aria-hidden="true" />
-        {unread > 0 ? (
-          <span
-            data-testid="messages-badge"
-            aria-hidden="true"
-            className="absolute right-0.5 top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground"
-          >
-            {messagesBadgeText(unread)}
-          </span>
-        ) : null}
+        <CountBadge count={unread} max={99} testId="messages-badge" className="right-0.5" />
       </Button>
       {state.open ? (
         <Suspense fallback={null}>

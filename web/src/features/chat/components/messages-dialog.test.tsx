@@ -6,7 +6,8 @@ import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { deferred } from '../../../test/users';
 import { messagesStore } from '../lib/messages-store';
-import { MessagesButton, messagesBadgeText } from './messages-button';
+import { countText } from '../../../components/ui/count-badge';
+import { MessagesButton } from './messages-button';
 
 type Routes = Parameters<typeof stubFetch>[0];
 
@@ -49,8 +50,8 @@ describe('Messages button', () => {
     setup({ 'GET /api/chat/unread': { body: { count: 150 } } });
     expect(await screen.findByTestId('messages-badge')).toHaveTextContent('99+');
     expect(screen.getByRole('button', { name: 'Messages, 150 unread' })).toBeInTheDocument();
-    expect(messagesBadgeText(99)).toBe('99');
-    expect(messagesBadgeText(100)).toBe('99+');
+    expect(countText(99, 99)).toBe('99');
+    expect(countText(100, 99)).toBe('99+');
   });
 });
 

@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import { SheetHeader } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAnswerRequest, useChatRequests, useConversations } from '../hooks/use-chat';
 import { messagesStore, useMessagesState, type MessagesTab } from '../lib/messages-store';
@@ -42,16 +42,7 @@ export default function MessagesDialog() {
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <DialogPrimitive.Content data-toasts-top="" className="fixed inset-0 z-50 flex h-dvh flex-col bg-background text-foreground outline-none">
-          <div className="flex items-center gap-2 border-b px-4 py-2">
-            <DialogPrimitive.Title className="font-display text-xl font-bold tracking-tight">Messages</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="sr-only">Your conversations and chat requests</DialogPrimitive.Description>
-            <DialogPrimitive.Close
-              aria-label="Close"
-              className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </div>
+          <SheetHeader title="Messages" description="Your conversations and chat requests" className="py-2" />
           <div className="mx-auto flex min-h-0 w-full max-w-6xl flex-1 xl:border-x">
             {showList ? (
               <Tabs

@@ -1,9 +1,11 @@
 import type { NotificationDto } from '@plates/common';
-import { Bell, X } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CountBadge } from '../../../components/ui/count-badge';
+import { SheetHeader } from '../../../components/ui/dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
@@ -13,10 +15,6 @@ import { useClearNotifications, useMarkNotificationsRead, useNotifications } fro
 import { NOTIFICATION_SESSION_DELAY_MS, notificationTarget } from '../lib/notification-target';
 import { NotificationIcon } from './notification-icon';
 
-/** "9+" above 9 (document 1 §9). */
-export function badgeText(count: number): string {
-  return count > 9 ? '9+' : String(count);
-}
 
 /**
  * The header bell (signed-in users only) and the notifications side sheet it opens: right side,
@@ -57,15 +55,7 @@ export function NotificationsBell() {
       <DialogPrimitive.Trigger asChild>
         <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={`Notifications, ${unreadCount} unread`}>
           <Bell className="size-5!" aria-hidden="true" />
-          {unreadCount > 0 ? (
-            <span
-              data-testid="notifications-badge"
-              aria-hidden="true"
-              className="absolute right-1 top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground"
-            >
-              {badgeText(unreadCount)}
-            </span>
-          ) : null}
+          <CountBadge count={unreadCount} max={9} testId="notifications-badge" />
         </Button>
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>
@@ -73,16 +63,7 @@ export function NotificationsBell() {
         <DialogPrimitive.Content
           className="fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col border-l bg-background text-foreground shadow-xl outline-none sm:max-w-md"
         >
-          <div className="flex items-center gap-2 border-b px-4 py-3">
-            <DialogPrimitive.Title className="font-display text-xl font-bold tracking-tight">Notifications</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="sr-only">Your latest activity on Plates</DialogPrimitive.Description>
-            <DialogPrimitive.Close
-              aria-label="Close"
-              className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </div>
+          <SheetHeader title="Notifications" description="Your latest activity on Plates" />
           <div className="flex flex-wrap gap-2 border-b px-4 py-2">
             <Button
               variant="outline"

@@ -1,7 +1,8 @@
-import { SlidersHorizontal, X } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SheetHeader } from '../../../components/ui/dialog';
 import { activeFilterCount, DEFAULT_FILTERS, filterErrors, type SearchFilters } from '../lib/filters';
 import { FilterFields } from './filter-fields';
 
@@ -70,16 +71,7 @@ function SheetBody({ query, initial, onApply }: { query: string; initial: Search
         if (problems.length === 0) onApply(draft);
       }}
     >
-      <div className="flex items-center gap-2 border-b px-4 py-3">
-        <DialogPrimitive.Title className="font-display text-xl font-bold tracking-tight">Advanced Search Filters</DialogPrimitive.Title>
-        <DialogPrimitive.Description className="sr-only">Narrow the plates by place, cook, rating, date and more</DialogPrimitive.Description>
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </DialogPrimitive.Close>
-      </div>
+      <SheetHeader title="Advanced Search Filters" description="Narrow the plates by place, cook, rating, date and more" />
       <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-4">
         <FilterFields value={draft} onChange={setDraft} />
         {errors.length > 0 ? (
