@@ -5,7 +5,7 @@
 // so each delivery crosses Redis.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { and, inArray, like, sql } from 'drizzle-orm';
+import { and, inArray, like } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@plates/common';
 import type { Config } from '../config.js';
@@ -13,6 +13,7 @@ import { createDatabase } from '../db/client.js';
 import { chatSessions, chatSessionUserData, sessions, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';
+import { createChatRepository } from '../modules/chat/chat.repository.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
 export interface LatencySample {
@@ -44,6 +45,7 @@ const PREFIX = 'bench_rt_';
 async function prepareMembers(config: Config, count: number): Promise<{ pairs: Pair[]; cleanup: () => Promise<void> }> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   const db = database.db;
+  const chats = createChatRepository(db);
   try {
     const password = await hashPassword(randomBytes(16).toString('hex'));
     const names = Array.from({ length: count }, (_, i) => `${PREFIX}${i}`);
@@ -69,10 +71,7 @@ async function prepareMembers(config: Config, count: number): Promise<{ pairs: P
       const a = members[i]!;
       const b = members[i + half]!;
       await db.insert(chatSessions).values({ user1Id: a.id, user2Id: b.id }).onConflictDoNothing();
-      const [found] = await db
-        .select({ id: chatSessions.id })
-        .from(chatSessions)
-        .where(sql`least(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.min(a.id, b.id)} and greatest(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.max(a.id, b.id)}`);
+      const found = await chats.sessionBetween(a.id, b.id);
       if (!found) throw new Error('bench conversation missing');
       await db
         .insert(chatSessionUserData)

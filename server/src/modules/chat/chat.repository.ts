@@ -108,6 +108,18 @@ const visibleFor = (me: number) => sql`(cs.user1_id = ${me} or cs.user2_id = ${m
   and coalesce(d.is_deleted, false) = false and coalesce(d.is_blocked, false) = false
   and o.account_status = 'active'`;
 
+/** The sender's (`s_…`) or receiver's (`v_…`) columns of a request row. */
+function requestUser(r: Record<string, unknown>, prefix: 's' | 'v', id: unknown) {
+  return {
+    id: Number(id),
+    username: String(r[`${prefix}_username`]),
+    displayName: (r[`${prefix}_display_name`] as string | null) ?? null,
+    profileImage: (r[`${prefix}_profile_image`] as string | null) ?? null,
+    chatEnabled: Boolean(r[`${prefix}_chat_enabled`]),
+    accountStatus: String(r[`${prefix}_account_status`]),
+  };
+}
+
 export function createChatRepository(db: Db) {
   async function messagesWhere(where: SQL | undefined, limit: number, conn: Conn = db): Promise<MessageRow[]> {
     const rows = await conn
@@ -133,6 +145,18 @@ export function createChatRepository(db: Db) {
       .orderBy(desc(chatMessages.id))
       .limit(limit);
     return rows;
+  }
+
+  /** The pair's conversation, whichever of them opened it (the order of `a` and `b` does not matter). */
+  async function sessionBetween(a: number, b: number, conn: Conn = db): Promise<SessionRow | undefined> {
+    const [row] = await conn
+      .select({ id: chatSessions.id, user1Id: chatSessions.user1Id, user2Id: chatSessions.user2Id })
+      .from(chatSessions)
+      .where(
+        sql`least(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.min(a, b)} and greatest(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.max(a, b)}`,
+      )
+      .limit(1);
+    return row;
   }
 
   return {
@@ -170,16 +194,7 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
-    async sessionBetween(a: number, b: number, conn: Conn = db): Promise<SessionRow | undefined> {
-      const [row] = await conn
-        .select({ id: chatSessions.id, user1Id: chatSessions.user1Id, user2Id: chatSessions.user2Id })
-        .from(chatSessions)
-        .where(
-          sql`least(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.min(a, b)} and greatest(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.max(a, b)}`,
-        )
-        .limit(1);
-      return row;
-    },
+    sessionBetween,
 
     async insertRequest(values: { senderId: number; receiverId: number; message: string }, tx: Tx): Promise<RequestRow> {
       const [row] = await tx.insert(chatRequests).values(values).returning();
@@ -227,22 +242,8 @@ export function createChatRepository(db: Db) {
         status: r.status as ChatRequestStatus,
         message: (r.message as string | null) ?? null,
         createdAt: toDate(r.created_at),
-        sender: {
-          id: Number(r.sender_id),
-          username: String(r.s_username),
-          displayName: (r.s_display_name as string | null) ?? null,
-          profileImage: (r.s_profile_image as string | null) ?? null,
-          chatEnabled: Boolean(r.s_chat_enabled),
-          accountStatus: String(r.s_account_status),
-        },
-        receiver: {
-          id: Number(r.receiver_id),
-          username: String(r.v_username),
-          displayName: (r.v_display_name as string | null) ?? null,
-          profileImage: (r.v_profile_image as string | null) ?? null,
-          chatEnabled: Boolean(r.v_chat_enabled),
-          accountStatus: String(r.v_account_status),
-        },
+        sender: requestUser(r, 's', r.sender_id),
+        receiver: requestUser(r, 'v', r.receiver_id),
       }));
     },
 
@@ -252,13 +253,7 @@ export function createChatRepository(db: Db) {
         insert into ${chatSessions} (request_id, user1_id, user2_id) values (${requestId}, ${a}, ${b})
         on conflict do nothing
       `);
-      const [row] = await tx
-        .select({ id: chatSessions.id })
-        .from(chatSessions)
-        .where(
-          sql`least(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.min(a, b)} and greatest(${chatSessions.user1Id}, ${chatSessions.user2Id}) = ${Math.max(a, b)}`,
-        )
-        .limit(1);
+      const row = await sessionBetween(a, b, tx);
       if (!row) throw new Error('chat session upsert returned no row');
       return row.id;
     },
