@@ -6,7 +6,6 @@ export const CHAT_LIMITS = {
   requestMessageMax: 500,
   messageMax: 2000,
   tempIdMax: 64,
-  emojiMax: 16,
   pageDefault: 50,
   pageMax: 100,
   typingExpiresMs: 5_000,
@@ -14,7 +13,12 @@ export const CHAT_LIMITS = {
 
 export const DEFAULT_CHAT_REQUEST_MESSAGE = "Hi! I'd like to chat with you.";
 
+/** The reactions a message can get: the picker offers these and the server takes nothing else. */
+export const CHAT_REACTIONS = ['😋', '❤️', '🔥', '👍', '😂', '😮'] as const;
+export type ChatReaction = (typeof CHAT_REACTIONS)[number];
+
 export const CHAT_MESSAGES = {
+  reactionNotOffered: 'Pick one of the offered reactions.',
   requestToSelf: "You can't send a chat request to yourself.",
   userNotFound: 'User not found',
   chatDisabled: 'This user has disabled chat.',

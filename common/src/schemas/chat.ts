@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_LIMITS, CHAT_MESSAGES } from '../chat-limits.js';
+import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_REACTIONS } from '../chat-limits.js';
 import { Id } from './posts.js';
 
 /**
@@ -10,7 +10,7 @@ import { Id } from './posts.js';
 
 // The constants and messages live in a module without zod, so the web's chat code can use them
 // without pulling the schemas into its chunks.
-export { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CHAT_REQUEST_MESSAGE } from '../chat-limits.js';
+export { CHAT_LIMITS, CHAT_MESSAGES, CHAT_REACTIONS, DEFAULT_CHAT_REQUEST_MESSAGE, type ChatReaction } from '../chat-limits.js';
 
 /** A person as chat shows them. */
 export const ChatUser = z.object({
@@ -172,7 +172,7 @@ export type CanChatResponse = z.infer<typeof CanChatResponse>;
 
 export const ChatUserIdParams = z.object({ userId: Id });
 
-export const ReactionBody = z.object({ emoji: z.string().trim().min(1).max(CHAT_LIMITS.emojiMax) });
+export const ReactionBody = z.object({ emoji: z.enum(CHAT_REACTIONS, { error: CHAT_MESSAGES.reactionNotOffered }) });
 export const ReactionResponse = z.object({
   messageId: z.number().int(),
   sessionId: z.number().int(),

@@ -2,7 +2,7 @@
 // images, ratings, comments, replies, hearts, likes, saves, follows and chats, with every denormalised
 // counter and the points ledger computed in SQL at the end. Rows go in as multi-row inserts of up
 // to 1000 rows per statement, so 20,000 plates take seconds to a few minutes, not hours.
-import { CUISINES, LEVELS } from '@plates/common';
+import { CHAT_REACTIONS, CUISINES, LEVELS } from '@plates/common';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
@@ -206,7 +206,6 @@ const CHAT_LINES = [
   'Thanks! I will post the result.',
   'Your plating is getting really good.',
 ];
-const CHAT_EMOJI = ['😋', '❤️', '🔥', '👍'];
 
 function levelCase(points: string) {
   const branches = [...LEVELS].reverse().map((l) => `when ${points} >= ${l.minPoints} then ${l.level}`);
@@ -485,7 +484,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     }
   });
   await insertAll(db, chatSessionUserData, userDataRows);
-  const reactionRows = messageRows.flatMap((m, i) => (rng.chance(0.1) ? [{ messageId: messageIds[i]!, userId: m.receiverId, emoji: rng.pick(CHAT_EMOJI), createdAt: m.createdAt }] : []));
+  const reactionRows = messageRows.flatMap((m, i) => (rng.chance(0.1) ? [{ messageId: messageIds[i]!, userId: m.receiverId, emoji: rng.pick(CHAT_REACTIONS), createdAt: m.createdAt }] : []));
   await insertAll(db, messageReactions, reactionRows);
   // Pending requests between people who have no conversation yet: two waiting for the login member.
   const pendingRows: Array<{ senderId: number; receiverId: number; message: string; createdAt: Date }> = [];

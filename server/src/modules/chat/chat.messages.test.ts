@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  CHAT_MESSAGES,
   ChatMessageDto,
   ChatMessagesResponse,
   ConversationDto,
@@ -340,7 +341,12 @@ describe('typing, presence and reactions', () => {
     expect(added).toEqual({ messageId: id, sessionId, emoji: '👍', added: true, reactions: [{ emoji: '👍', count: 1, userIds: [b.user.id] }] });
     expect(bus.sent('message_reaction').map(([u]) => u).sort()).toEqual([a.user.id, b.user.id].sort());
     expect((await react(b, '👍')).json()).toMatchObject({ added: false, reactions: [] });
-    expect((await react(b, 'x'.repeat(17))).statusCode).toBe(400);
+    // Only the offered reactions: no text, no other emoji, nothing padded.
+    for (const emoji of ['x'.repeat(17), 'lol', '💩', ' 👍', '']) {
+      const refused = await react(b, emoji);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(CHAT_MESSAGES.reactionNotOffered) });
+    }
     expect((await react(b, '👍')).json()).toMatchObject({ added: true });
   });
 });

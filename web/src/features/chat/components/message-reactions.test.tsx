@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ReactionChips, ReactionPicker, REACTION_EMOJI } from './message-reactions';
+import { CHAT_REACTIONS } from '@plates/common';
+import { ReactionChips, ReactionPicker } from './message-reactions';
 
 describe('ReactionPicker', () => {
   it('opens from the smile-plus button with the six emoji; a pick calls back once and closes', async () => {
@@ -12,7 +13,7 @@ describe('ReactionPicker', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await user.click(trigger);
     const group = await screen.findByRole('group', { name: 'Pick a reaction' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([...REACTION_EMOJI]);
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([...CHAT_REACTIONS]);
     await user.click(within(group).getByRole('button', { name: 'React with 🔥' }));
     expect(onPick).toHaveBeenCalledExactlyOnceWith('🔥');
     expect(screen.queryByRole('group', { name: 'Pick a reaction' })).not.toBeInTheDocument();

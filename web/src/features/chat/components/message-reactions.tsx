@@ -1,11 +1,9 @@
-import type { ReactionSummary } from '@plates/common';
+import { CHAT_REACTIONS, type ReactionSummary } from '@plates/common';
 import { SmilePlus } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { cn } from '../../../lib/utils';
 
-/** The picker's food-friendly six. Any emoji the server stores still shows as a chip. */
-export const REACTION_EMOJI = ['😋', '❤️', '🔥', '👍', '😂', '😮'] as const;
 
 const countLabel = (count: number) => `${count} ${count === 1 ? 'reaction' : 'reactions'}`;
 
@@ -41,7 +39,7 @@ export function ReactionPicker({ label, onPick, className }: ReactionPickerProps
           className="z-50 rounded-full border bg-popover p-1 text-popover-foreground shadow-md outline-none"
         >
           <div role="group" aria-label="Pick a reaction" className="flex gap-0.5">
-            {REACTION_EMOJI.map((emoji) => (
+            {CHAT_REACTIONS.map((emoji) => (
               <button
                 key={emoji}
                 type="button"
