@@ -165,6 +165,20 @@ describe('thread state', () => {
     expect(within(list).getByText('Dinner!').closest('li')?.querySelector('time')?.textContent).toBe('00:30');
   });
 
+  it('a conversation that is not mine (404): says so, with no presence and nothing to type into', async () => {
+    const api = stubChatApi({
+      'GET /api/simple-chat/conversations': { body: [] },
+      'GET /api/simple-chat/conversations/5/messages': { status: 404, body: { message: 'Conversation not found', code: 'NOT_FOUND' } },
+    });
+    renderWithApp(<MessagesButton />);
+    act(() => messagesStore.open({ sessionId: 5 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    expect(await within(dialog).findByText('Conversation not found')).toBeInTheDocument();
+    expect(within(dialog).queryByPlaceholderText('Type a message...')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Offline')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/simple-chat/conversations/5/messages')).toHaveLength(1);
+  });
+
   it('"Load older" that fails says so and offers Try Again', async () => {
     const { dialog, user } = await openThread({
       'GET /api/simple-chat/conversations/5/messages': (req) =>

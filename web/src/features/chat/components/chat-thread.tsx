@@ -1,9 +1,10 @@
-import { CHAT_LIMITS } from '@plates/common';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '@plates/common';
 import type { ChatMessageDto, ConversationDto } from '@plates/common';
 import { ArrowLeft, Check, CheckCheck, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
 import { dayKey, formatClockTime, formatDayLabel, formatFullDate } from '../../../lib/format-time';
 import { useRealtimeEvent } from '../../../lib/realtime-events';
 import { cn } from '../../../lib/utils';
@@ -179,6 +180,8 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
   }
 
   const other = conversation?.otherUser;
+  // Not one of the viewer's conversations (a stale or foreign link): nothing to show or send.
+  const gone = thread.isError && thread.messages.length === 0 && isApiError(thread.error) && thread.error.status === 404;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b px-2 py-2 sm:px-4">
@@ -190,9 +193,11 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
         {other ? <ChatAvatar user={other} online={conversation.isOnline} /> : null}
         <div className="grid min-w-0">
           <h3 className="truncate font-semibold">{other ? chatName(other) : 'Conversation'}</h3>
-          <p className="text-xs text-muted-foreground" aria-live="polite">
-            {otherTyping ? 'typing…' : conversation?.isOnline ? 'Online' : 'Offline'}
-          </p>
+          {conversation || otherTyping ? (
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {otherTyping ? 'typing…' : conversation?.isOnline ? 'Online' : 'Offline'}
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -200,6 +205,11 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
         {thread.isPending ? (
           <div className="flex justify-center p-6">
             <Spinner />
+          </div>
+        ) : gone ? (
+          <div className="grid gap-1 p-6 text-center">
+            <p className="font-semibold">{CHAT_MESSAGES.conversationNotFound}</p>
+            <p className="text-sm text-muted-foreground">It may have ended, or the link is wrong.</p>
           </div>
         ) : thread.isError && thread.messages.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">Failed to load messages</p>
@@ -242,37 +252,39 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
         <div ref={end} />
       </div>
 
-      <form onSubmit={onSubmit} className="grid gap-1 border-t p-2 sm:p-3">
-        <div className="flex items-end gap-2">
-          <label htmlFor="chat-input" className="sr-only">
-            Message
-          </label>
-          <textarea
-            id="chat-input"
-            rows={1}
-            value={text}
-            placeholder="Type a message..."
-            aria-invalid={tooLong || undefined}
-            aria-describedby={showCounter ? 'chat-input-count' : undefined}
-            onChange={(e) => {
-              setText(e.target.value);
-              if (e.target.value.trim()) typingSender.typed();
-            }}
-            onBlur={() => typingSender.stopped()}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                e.currentTarget.form?.requestSubmit();
-              }
-            }}
-            className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border bg-background px-3 py-2.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/40"
-          />
-          <Button type="submit" size="icon" disabled={!trimmed || busy || tooLong} aria-label="Send">
-            <SendHorizontal className="size-5!" aria-hidden="true" />
-          </Button>
-        </div>
-        {showCounter ? <LengthCounter id="chat-input-count" length={trimmed.length} max={CHAT_LIMITS.messageMax} /> : null}
-      </form>
+      {gone ? null : (
+        <form onSubmit={onSubmit} className="grid gap-1 border-t p-2 sm:p-3">
+          <div className="flex items-end gap-2">
+            <label htmlFor="chat-input" className="sr-only">
+              Message
+            </label>
+            <textarea
+              id="chat-input"
+              rows={1}
+              value={text}
+              placeholder="Type a message..."
+              aria-invalid={tooLong || undefined}
+              aria-describedby={showCounter ? 'chat-input-count' : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (e.target.value.trim()) typingSender.typed();
+              }}
+              onBlur={() => typingSender.stopped()}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
+              className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border bg-background px-3 py-2.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/40"
+            />
+            <Button type="submit" size="icon" disabled={!trimmed || busy || tooLong} aria-label="Send">
+              <SendHorizontal className="size-5!" aria-hidden="true" />
+            </Button>
+          </div>
+          {showCounter ? <LengthCounter id="chat-input-count" length={trimmed.length} max={CHAT_LIMITS.messageMax} /> : null}
+        </form>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ChatMessageDto, ChatRequestDto, ConversationDto, ReactionResponse,
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/use-toast';
+import { isApiError } from '../../../lib/api';
 import { useRealtimeLive } from '../../../lib/realtime-events';
 import { addMessageToCache, otherReadMarker, setMessageReactions, toggledReactions, type ThreadPages } from '../api/chat-cache';
 import { flattenThread } from '../api/thread-pages';
@@ -48,7 +49,8 @@ export function useThread(sessionId: number) {
     queryFn: ({ pageParam }) => fetchMessages(sessionId, pageParam ?? undefined),
     initialPageParam: null,
     getNextPageParam: (last) => (last.hasMore && last.messages[0] ? last.messages[0].id : undefined),
-    refetchInterval: poll(live, CHAT_POLL_MS.messages),
+    // A conversation that is not the viewer's (404) is not asked for again and again.
+    refetchInterval: (query) => (isApiError(query.state.error) && query.state.error.status === 404 ? false : poll(live, CHAT_POLL_MS.messages)),
   });
   return { ...query, messages: flattenThread(query.data), otherLastReadMessageId: otherReadMarker(query.data) };
 }
