@@ -1,6 +1,6 @@
 import type { ChatMessageDto, ChatRequestDto, ConversationDto, ReactionResponse, ReactionSummary } from '@plates/common';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api';
 import { useRealtimeLive } from '../../../lib/realtime-events';
@@ -83,13 +83,8 @@ export function usePendingMessages(sessionId: number): PendingMessage[] {
  */
 export function useSendMessage(sessionId: number) {
   const queryClient = useQueryClient();
-  const key = chatKeys.pending(sessionId);
-  const setPending = useCallback(
-    (update: (list: PendingMessage[]) => PendingMessage[]) =>
-      queryClient.setQueryData<PendingMessage[]>(key, (list) => update(list ?? [])),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, sessionId],
-  );
+  const setPending = (update: (list: PendingMessage[]) => PendingMessage[]) =>
+    queryClient.setQueryData<PendingMessage[]>(chatKeys.pending(sessionId), (list) => update(list ?? []));
   return useMutation<ChatMessageDto, Error, { content: string; tempId: string }, { tempId: string }>({
     mutationFn: ({ content, tempId }) => sendMessage(sessionId, content, tempId),
     onMutate: ({ content, tempId }) => {
