@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { ConfigError, parseConfig } from './config.js';
 import { buildApp } from './app.js';
 
@@ -11,6 +12,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The port first, before anything is opened: a second start on a port in use must not open (let
+  // alone migrate or write) the database the first one is serving. The database's own lock
+  // (DATA_DIR, lib/data-dir-lock) guards the rest, such as a second start on another port.
+  await probePort(config.port, config.host);
+
   let app;
   try {
     app = await buildApp(config, { prettyLogs: process.stdout.isTTY === true });
@@ -22,10 +28,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close().catch(() => undefined);
-    const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') fail(`Invalid PORT: ${config.port} is already in use`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`Invalid HOST: cannot bind ${config.host}`);
-    fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    failToListen(error, config.port, config.host);
   }
   app.log.info(`Plates is serving ${config.appUrl}`);
 
@@ -43,6 +46,23 @@ async function main(): Promise<void> {
       );
     });
   }
+}
+
+/** Binds `port` on `host` for a moment and lets it go; exits with the PORT or HOST line when it cannot. */
+async function probePort(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve) => {
+    probe.once('error', (error) => failToListen(error, port, host));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+function failToListen(error: unknown, port: number, host: string): never {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') fail(`Invalid PORT: ${port} is already in use`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`Invalid HOST: cannot bind ${host}`);
+  fail(`Cannot listen on ${host}:${port}: ${(error as Error).message}`);
 }
 
 function describeStartupError(error: unknown, usesDatabaseUrl: boolean): string {

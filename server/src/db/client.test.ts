@@ -42,4 +42,24 @@ describe('createDatabase', () => {
       await rm(parent, { recursive: true, force: true });
     }
   });
+
+  it('opens a PGlite folder in one process at a time, and frees it on close', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'plates-pglite-'));
+    const dataDir = path.join(parent, 'db');
+    try {
+      const first = await createDatabase({ pgliteDir: dataDir });
+      await first.migrate();
+      await expect(createDatabase({ pgliteDir: dataDir })).rejects.toThrow(
+        new RegExp(`^Invalid DATA_DIR: the database in ${escape(dataDir)} is in use: another Plates process \\(pid ${process.pid} on `),
+      );
+      await first.close();
+      const second = await createDatabase({ pgliteDir: dataDir });
+      await second.ping();
+      await second.close();
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
 });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

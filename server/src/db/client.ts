@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { trackCommits } from '../lib/after-commit.js';
+import { DirectoryLockedError, lockDirectory, type DirectoryLock } from '../lib/data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -113,10 +114,28 @@ function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => voi
 }
 
 async function createPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  let lock: DirectoryLock | undefined;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    // One process at a time on these files, taken before PGlite reads a byte (lib/data-dir-lock).
+    try {
+      lock = lockDirectory(dataDir);
+    } catch (error) {
+      if (error instanceof DirectoryLockedError) {
+        throw new Error(`Invalid DATA_DIR: the database in ${dataDir} is in use: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
   // Search needs pg_trgm and unaccent (migration 0002_search); PGlite ships them as contrib bundles.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = trackCommits(drizzlePglite({ client, schema }));
 
   return {
@@ -129,7 +148,12 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        // Only once PGlite has written its last page back.
+        lock?.release();
+      }
     },
   };
 }

@@ -51,6 +51,6 @@ main().catch((error: unknown) => {
   // A mistyped option gets one line and the usage, not a stack trace.
   const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   if (badOption) console.error(`${(error as Error).message}\nusage: npm run seed -- [--users N] [--posts N] [--seed N] [--password TEXT] [--images N]`);
-  else console.error(error instanceof ConfigError ? error.message : error);
+  else console.error(error instanceof ConfigError || (error as Error).message?.startsWith('Invalid ') ? (error as Error).message : error);
   process.exit(badOption ? 2 : 1);
 });
