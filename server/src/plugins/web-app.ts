@@ -20,16 +20,27 @@ export interface WebAppOptions {
 
 /**
  * The shell with `fragment` in its head: the shell's own `<title>` gives way to the fragment's.
- * Works whether or not the shell spells out `<head>` (browsers imply it).
+ * Works whether or not the shell spells out `<head>` (browsers imply it). The fragment holds
+ * members' words (titles, names, bios), so it is spliced in by position, never passed to
+ * `String.replace` as a replacement string, where `$&`, `` $` `` and `$'` would copy parts of the page.
  */
 export function withHead(html: string, fragment: string): string {
-  const withoutTitle = /<title[\s>]/i.test(fragment) ? html.replace(/<title>[\s\S]*?<\/title>/i, '') : html;
-  if (/<\/head>/i.test(withoutTitle)) return withoutTitle.replace(/<\/head>/i, `${fragment}</head>`);
+  const withoutTitle = /<title[\s>]/i.test(fragment) ? cut(html, /<title>[\s\S]*?<\/title>/i) : html;
+  const close = /<\/head>/i.exec(withoutTitle);
+  if (close) return insertAt(withoutTitle, close.index, fragment);
   const open = /<head[^>]*>/i.exec(withoutTitle);
-  if (open) return withoutTitle.replace(open[0], `${open[0]}${fragment}`);
+  if (open) return insertAt(withoutTitle, open.index + open[0].length, fragment);
   const doctype = /^\s*<!doctype[^>]*>/i.exec(withoutTitle);
-  if (doctype) return withoutTitle.replace(doctype[0], `${doctype[0]}<head>${fragment}</head>`);
+  if (doctype) return insertAt(withoutTitle, doctype.index + doctype[0].length, `<head>${fragment}</head>`);
   return `<head>${fragment}</head>${withoutTitle}`;
+}
+
+const insertAt = (text: string, index: number, insert: string) => text.slice(0, index) + insert + text.slice(index);
+
+/** `text` without the first match of `pattern`. */
+function cut(text: string, pattern: RegExp): string {
+  const match = pattern.exec(text);
+  return match ? text.slice(0, match.index) + text.slice(match.index + match[0].length) : text;
 }
 
 export async function registerWebApp(app: FastifyInstance, distDir: string, options: WebAppOptions = {}): Promise<void> {

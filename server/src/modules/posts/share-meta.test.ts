@@ -96,4 +96,35 @@ describe('shared links get the page head', () => {
     expect(meta(html, 'og:url')).toBe(`http://localhost:5000/profile/${user.id}`);
     expect(html).not.toContain('<Ann>');
   });
+
+  // String.replace reads `$&`, `` $` ``, `$'`, `$$` and `$1` in a replacement string: a title that
+  // held them once copied the page around itself into og:title (12 script tags, 45 KB).
+  const DOLLAR_PATTERNS = ['$`', '$&', "$'", '$$', '$1', '$<x>', '$` $& $\' $$'];
+
+  it.each(DOLLAR_PATTERNS)('keeps %s in a plate title and description as written', async (pattern) => {
+    const post = await makePost(t.app, { title: `Pie ${pattern} pie`, description: `Crust ${pattern} crust` });
+    const html = (await t.app.inject(`/posts/${post.id}`)).body;
+    expect(meta(html, 'og:title')).toBe(`Pie ${pattern} pie`);
+    expect(meta(html, 'description')).toBe(`Crust ${pattern} crust`);
+    expect(meta(html, 'og:description')).toBe(`Crust ${pattern} crust`);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.length).toBeLessThan(SHELL.length + 2000);
+  });
+
+  it.each(DOLLAR_PATTERNS)('keeps %s in a display name and bio as written', async (pattern) => {
+    const user = await makeUser(t.app, { displayName: `Ann ${pattern}`, bio: `Bio ${pattern} bio` });
+    const html = (await t.app.inject(`/profile/${user.id}`)).body;
+    expect(meta(html, 'og:title')).toBe(`Ann ${pattern} (@${user.username})`);
+    expect(meta(html, 'description')).toBe(`Bio ${pattern} bio`);
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.length).toBeLessThan(SHELL.length + 2000);
+  });
+
+  it.each(DOLLAR_PATTERNS)('keeps %s as written in a shell without a <head> too', (pattern) => {
+    const fragment = `<title>${pattern}</title>`;
+    expect(withHead(SHELL, fragment)).toBe(`<!doctype html><html><head><meta charset="utf-8">${fragment}</head><body><div id="root"></div></body></html>`);
+    expect(withHead('<html><head lang="en"><body>', fragment)).toBe(`<html><head lang="en">${fragment}<body>`);
+    expect(withHead('<!doctype html><div id="root"></div>', fragment)).toBe(`<!doctype html><head>${fragment}</head><div id="root"></div>`);
+  });
 });
