@@ -71,6 +71,7 @@ export const MESSAGES = {
   uploadRateLimited: 'Too many uploads. Please try again later.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   malformedJson: 'Invalid request: the body is not valid JSON.',
+  unsafeText: 'Invalid request: text cannot contain NUL characters or broken Unicode.',
   payloadTooLarge: 'Invalid request: the body is too large.',
   routeNotFound: 'The requested resource was not found.',
   internal: 'Server error. Our team has been notified.',

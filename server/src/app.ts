@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createStorage, type ImageStorage } from './lib/storage/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerTextSafety } from './plugins/text-safety.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { memoryStore, redisStore } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   if (config.admin) await auth.ensureAdmin(config.admin);
 
   registerErrorHandling(app);
+  registerTextSafety(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -2,6 +2,7 @@ import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@plates/common';
 import { AppError } from '../../lib/app-error.js';
+import { isUnsafeText, unsafeTextError } from '../../plugins/text-safety.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
 
 /** One image and a few short text fields (title, description, location, ...). */
@@ -89,7 +90,11 @@ export async function readMultipartForm(
         if (part.fieldnameTruncated || part.valueTruncated) {
           throw new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.fieldsTooLarge, part.fieldname);
         }
-        fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        // The same refusal as JSON bodies get (plugins/text-safety): multipart is read here, not there.
+        if (isUnsafeText(part.fieldname)) throw unsafeTextError('');
+        if (isUnsafeText(value)) throw unsafeTextError(part.fieldname);
+        fields[part.fieldname] = value;
       }
     }
   } catch (error) {
