@@ -80,6 +80,8 @@ export interface AppDeps {
   prettyLogs: boolean;
   /** Where images are stored; by default chosen by the config (S3_* or DATA_DIR/uploads). */
   storage: ImageStorage;
+  /** Where log lines go instead of standard output (tests read what was logged). */
+  logStream: { write(line: string): void };
 }
 
 export interface App extends FastifyInstance {
@@ -106,6 +108,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       ...(deps.prettyLogs
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
         : {}),
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: LIMITS.jsonBodyBytes,
     genReqId: () => randomUUID(),
@@ -219,7 +222,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
         // presigned S3 images come from the endpoint's origin
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.endpoint).origin] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The socket is same-origin too: 'self' covers ws: and wss: to this host (CSP 3); APP_URL's
+        // socket origin is named as well for browsers that read 'self' as http(s) only.
+        connectSrc: ["'self'", socketOrigin(config.appUrl)],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -249,7 +254,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its static policy asks browsers to upgrade every request to https, which over plain http
+    // (a local or internal deployment) leaves the documentation page without its scripts.
+    transformStaticCSP: (header) => (config.appUrl.startsWith('https:') ? header : withoutDirective(header, 'upgrade-insecure-requests')),
+  });
 
   registerAuthentication(app, { auth, appUrl: config.appUrl });
   realtime.attach(app, { authenticate: auth.authenticate, appUrl: config.appUrl });
@@ -294,4 +305,18 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const decorated = app as unknown as App;
   decorated.services = { auth, system, jobs, database, media, storage, posts, realtime };
   return decorated;
+}
+
+/** `ws://host[:port]` or `wss://…` for an `http(s)://` base URL. */
+function socketOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+function withoutDirective(policy: string, name: string): string {
+  return policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && d.split(/\s+/)[0] !== name)
+    .join('; ');
 }

@@ -52,6 +52,29 @@ describe('system endpoints', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('lets pages open sockets to their own origin only', async () => {
+    const csp = String((await t.app.inject('/api/health')).headers['content-security-policy']);
+    const connect = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '));
+    // Bare `ws:` / `wss:` would allow a socket to any host (a script injected somewhere could leak to it).
+    expect(connect).toBe("connect-src 'self' ws://localhost:5000");
+  });
+
+  it('serves /api/docs over plain http without asking the browser to upgrade to https', async () => {
+    const page = await t.app.inject('/api/docs/');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    const secure = await buildTestApp({ env: { APP_URL: 'https://plates.example' } });
+    try {
+      const https = await secure.app.inject('/api/docs/');
+      expect(String(https.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const api = String((await secure.app.inject('/api/health')).headers['content-security-policy']);
+      expect(api).toContain("connect-src 'self' wss://plates.example");
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('publishes the OpenAPI document from the same schemas at /api/docs', async () => {
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
