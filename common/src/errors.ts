@@ -72,6 +72,7 @@ export const MESSAGES = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   malformedJson: 'Invalid request: the body is not valid JSON.',
   unsafeText: 'Invalid request: text cannot contain NUL characters or broken Unicode.',
+  clientClosed: 'Invalid request: the connection closed before the request arrived.',
   payloadTooLarge: 'Invalid request: the body is too large.',
   routeNotFound: 'The requested resource was not found.',
   internal: 'Server error. Our team has been notified.',

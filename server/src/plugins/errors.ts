@@ -10,6 +10,11 @@ import { AppError } from '../lib/app-error.js';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (clientWentAway(error, request)) {
+      // Nothing failed here and no one is left to answer: a note, not an error report.
+      request.log.info({ code: (error as { code?: string }).code }, 'client closed the connection before its request was read');
+      return reply.code(400).type('application/json; charset=utf-8').send({ message: MESSAGES.clientClosed, code: 'BAD_REQUEST' });
+    }
     const { status, body } = toAnswer(error);
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'unexpected error');
@@ -21,6 +26,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * The client closed the connection while its body was being read (a cancelled upload, a closed
+ * tab): Node fails the read with "aborted" (ECONNRESET) or a premature close.
+ */
+function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const abortCode = code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNABORTED';
+  return abortCode && (request.raw.destroyed || request.raw.socket?.destroyed === true);
 }
 
 function toAnswer(error: unknown): { status: number; body: ErrorBody } {

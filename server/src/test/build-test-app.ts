@@ -33,7 +33,13 @@ const RELAXED_LIMITS: RateLimits = {
  * DATABASE_URL server), mailing a real SMTP listener. Redis is used when REDIS_URL is set.
  */
 export async function buildTestApp(
-  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; webDistDir?: string } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: Record<string, string>;
+    webDistDir?: string;
+    /** Receives the app's log lines (JSON) instead of standard output; set `env.LOG_LEVEL` to hear them. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'plates-test-'));
   const testDb = await createTestDatabase();
@@ -54,6 +60,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database,
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}`,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
     app,
