@@ -31,6 +31,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { multipartOptions } from './modules/media/multipart.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -200,12 +201,14 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   realtime.setHandlers({ presenceAudience: chat.presenceAudience, onViewSession: chat.viewSession });
 
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
+  const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:rl:`) : memoryStore();
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
     mailer,
     jobs,
     appUrl: config.appUrl,
     isMaintenance: system.isMaintenance,
+    throttle: createLoginThrottle(rateLimitStore, config.rateLimits),
     logger: app.log,
   });
   if (config.admin) await auth.ensureAdmin(config.admin);
@@ -236,7 +239,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.appUrl.startsWith('https:'),
   });
-  const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:rl:`) : memoryStore();
   // Only JSON bodies (multipart is added by the upload routes); anything else is 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, multipartOptions);

@@ -30,7 +30,7 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ REGISTER_LIMIT_PER_IP: '0' })).toThrow(/^Invalid REGISTER_LIMIT_PER_IP: must be a whole number/);
     expect(() => parseConfig({ REGISTER_LIMIT_PER_IP: 'lots' })).toThrow(/^Invalid REGISTER_LIMIT_PER_IP/);
     expect(parseConfig({}).rateLimits.loginPerIp).toBe(30);
-    expect(parseConfig({ LOGIN_LIMIT_PER_IP: '900' }).rateLimits).toMatchObject({ loginPerIp: 900, loginPerAccount: 10 });
+    expect(parseConfig({ LOGIN_LIMIT_PER_IP: '900' }).rateLimits).toMatchObject({ loginPerIp: 900, loginFailuresPerAddress: 10, loginBackoffAfter: 5 });
   });
 
   it('prefixes Redis keys with REDIS_PREFIX, plates by default', () => {

@@ -65,7 +65,10 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Sign-ups allowed per IP address an hour; raised by test rigs that register many members from one address. */
   REGISTER_LIMIT_PER_IP: perIpLimit,
-  /** Sign-in attempts allowed per IP address in 15 minutes; raised by test rigs likewise. */
+  /**
+   * Sign-in attempts (right or wrong, any accounts) allowed per IP address in 15 minutes; raised by
+   * test rigs likewise. Failures per account are limited apart (RateLimits.loginFailuresPerAddress).
+   */
   LOGIN_LIMIT_PER_IP: perIpLimit,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -79,9 +82,24 @@ const Env = z.object({
 
 /** How many attempts each sensitive action allows, per window. */
 export interface RateLimits {
+  /** Sign-in attempts per IP address and window, whatever the account (credential stuffing). */
   loginPerIp: number;
-  loginPerAccount: number;
+  /**
+   * Failed sign-ins per account and address (or per account and known device) and window; a
+   * successful sign-in from there clears them. Strangers' failures elsewhere never count here.
+   */
+  loginFailuresPerAddress: number;
   loginWindowMs: number;
+  /**
+   * Failed sign-ins on one account, from anywhere, before an unknown device on an unknown address
+   * must wait: 1, 2, 4, … × loginBackoffBaseMs per further failure, at most loginBackoffMaxMs. A
+   * known device or address with the right password is never held back.
+   */
+  loginBackoffAfter: number;
+  loginBackoffBaseMs: number;
+  loginBackoffMaxMs: number;
+  /** How long an account's failures are counted for the back-off (from the first one). */
+  loginFailureMemoryMs: number;
   registerPerIp: number;
   registerWindowMs: number;
   mailPerIp: number;
@@ -102,8 +120,12 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: 30,
-  loginPerAccount: 10,
+  loginFailuresPerAddress: 10,
   loginWindowMs: 15 * 60_000,
+  loginBackoffAfter: 5,
+  loginBackoffBaseMs: 1000,
+  loginBackoffMaxMs: 15 * 60_000,
+  loginFailureMemoryMs: 24 * 60 * 60_000,
   registerPerIp: 10,
   registerWindowMs: 60 * 60_000,
   mailPerIp: 10,

@@ -10,6 +10,15 @@ import { AppError } from '../lib/app-error.js';
 export interface RateLimitStore {
   /** Counts one attempt on `key`; answers the count in the current window and ms until it ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes back one attempt counted by `hit` (a refused or successful one), never below zero. */
+  unhit(key: string): Promise<void>;
+  /** Forgets `key` (a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>;
+  /**
+   * Sets `key` for `ttlMs` unless it is already set, in one step, so that of many concurrent
+   * callers only one gets it. Answers whether this caller did, and ms until the key expires.
+   */
+  claim(key: string, ttlMs: number): Promise<{ claimed: boolean; resetInMs: number }>;
 }
 
 export function memoryStore(now: () => number = Date.now): RateLimitStore {
@@ -30,8 +39,25 @@ export function memoryStore(now: () => number = Date.now): RateLimitStore {
       w.count += 1;
       return { count: w.count, resetInMs: w.endsAt - at };
     },
+    async unhit(key) {
+      const w = windows.get(key);
+      if (w && w.endsAt > now() && w.count > 0) w.count -= 1;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async claim(key, ttlMs) {
+      const at = now();
+      const w = windows.get(key);
+      if (w && w.endsAt > at) return { claimed: false, resetInMs: w.endsAt - at };
+      windows.set(key, { count: 1, endsAt: at + ttlMs });
+      return { claimed: true, resetInMs: ttlMs };
+    },
   };
 }
+
+/** DECR only a live counter above zero: a key that expired meanwhile is not brought back without a TTL. */
+const UNHIT = `if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then redis.call('decr', KEYS[1]) end return 0`;
 
 export function redisStore(redis: Redis, namespace: string): RateLimitStore {
   return {
@@ -41,6 +67,19 @@ export function redisStore(redis: Redis, namespace: string): RateLimitStore {
       const count = Number(results?.[0]?.[1] ?? 1);
       const ttl = Number(results?.[2]?.[1] ?? windowMs);
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    async unhit(key) {
+      await redis.eval(UNHIT, 1, `${namespace}${key}`);
+    },
+    async reset(key) {
+      await redis.del(`${namespace}${key}`);
+    },
+    async claim(key, ttlMs) {
+      const k = `${namespace}${key}`;
+      const results = await redis.multi().set(k, '1', 'PX', ttlMs, 'NX').pttl(k).exec();
+      const claimed = results?.[0]?.[1] === 'OK';
+      const ttl = Number(results?.[1]?.[1] ?? ttlMs);
+      return { claimed, resetInMs: ttl > 0 ? ttl : ttlMs };
     },
   };
 }

@@ -19,7 +19,8 @@ export interface TestApp {
 const RELAXED_LIMITS: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
   loginPerIp: 1000,
-  loginPerAccount: 1000,
+  loginFailuresPerAddress: 1000,
+  loginBackoffAfter: 1000,
   registerPerIp: 1000,
   mailPerIp: 1000,
   mailPerAddress: 1000,

@@ -84,6 +84,31 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * Where an account has signed in with its password: the device (a random value kept in the
+ * long-lived `plates_device` cookie, stored here only as its SHA-256) and the IP address. Unlike
+ * sessions these outlive sign-out, so a known device or address keeps passing the sign-in back-off
+ * that strangers' failures raise (server/src/modules/auth/login-throttle.ts).
+ */
+export const loginOrigins = pgTable(
+  'login_origins',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha-256 hex of the device cookie's value. */
+    deviceHash: text('device_hash').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('login_origins_user_device_ip_key').on(t.userId, t.deviceHash, t.ip),
+    index('login_origins_user_ip_idx').on(t.userId, t.ip),
+  ],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -214,6 +239,7 @@ export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
+export type LoginOrigin = typeof loginOrigins.$inferSelect;
 export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;
 export type NewPasswordResetToken = typeof passwordResetTokens.$inferInsert;
 export type EmailVerificationToken = typeof emailVerificationTokens.$inferSelect;

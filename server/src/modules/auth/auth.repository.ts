@@ -1,11 +1,14 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   emailTemplates,
   emailVerificationTokens,
+  loginOrigins,
   passwordResetTokens,
+  securityEvents,
   sessions,
   users,
+  type NewSecurityEvent,
   type NewUser,
   type User,
 } from '../../db/schema/index.js';
@@ -86,6 +89,42 @@ export function createAuthRepository(db: Db) {
 
     async deleteSessionsOfUser(userId: number, conn: Conn = db): Promise<void> {
       await conn.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /**
+     * Whether the account has signed in with its password from this device (by the hash of its
+     * cookie) and from this address (remembered origins, or a session opened there).
+     */
+    async knownOrigin(userId: number, deviceHash: string | undefined, ip: string, conn: Conn = db) {
+      const byDevice = deviceHash
+        ? sql`exists (select 1 from ${loginOrigins} where ${loginOrigins.userId} = ${userId} and ${loginOrigins.deviceHash} = ${deviceHash})`
+        : sql`false`;
+      const result = await conn.execute<{ device: boolean; address: boolean }>(sql`
+        select ${byDevice} as device,
+          (exists (select 1 from ${loginOrigins} where ${loginOrigins.userId} = ${userId} and ${loginOrigins.ip} = ${ip})
+            or exists (select 1 from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.ip} = ${ip})) as address`);
+      const row = result.rows[0];
+      return { device: row?.device === true, address: row?.address === true };
+    },
+
+    /** Remembers a successful sign-in's device and address; forgets the account's origins unused since `staleBefore`. */
+    async rememberOrigin(
+      values: { userId: number; deviceHash: string; ip: string; at: Date; staleBefore: Date },
+      conn: Conn = db,
+    ): Promise<void> {
+      const { userId, deviceHash, ip, at, staleBefore } = values;
+      await conn
+        .insert(loginOrigins)
+        .values({ userId, deviceHash, ip, createdAt: at, lastUsedAt: at })
+        .onConflictDoUpdate({
+          target: [loginOrigins.userId, loginOrigins.deviceHash, loginOrigins.ip],
+          set: { lastUsedAt: at },
+        });
+      await conn.delete(loginOrigins).where(and(eq(loginOrigins.userId, userId), lt(loginOrigins.lastUsedAt, staleBefore)));
+    },
+
+    async insertSecurityEvent(values: NewSecurityEvent, conn: Conn = db): Promise<void> {
+      await conn.insert(securityEvents).values(values);
     },
 
     async insertToken(

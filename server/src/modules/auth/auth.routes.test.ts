@@ -314,13 +314,13 @@ describe('forgotten passwords', () => {
 describe('rate limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await buildTestApp({ rateLimits: { loginPerAccount: 3, registerPerIp: 2, mailPerAddress: 2 } });
+    limited = await buildTestApp({ rateLimits: { loginFailuresPerAddress: 3, registerPerIp: 2, mailPerAddress: 2 } });
   });
   afterAll(async () => {
     await limited?.close();
   });
 
-  it('stop repeated sign-in attempts on one account with the specification words', async () => {
+  it('stop repeated wrong passwords for one account from one address with the specification words', async () => {
     const user = await makeUser(limited.app);
     const attempt = () => limited.app.inject({ method: 'POST', url: '/api/login', payload: { username: user.username, password: 'wrong-password' } });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,6 +20,10 @@ import type { RateLimits } from '../../config.js';
 import { bodyField, byIp, limited, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { requireUser } from '../../plugins/authentication.js';
 import type { AuthService } from './auth.service.js';
+import { KNOWN_ORIGIN_TTL_MS } from './login-throttle.js';
+
+/** The long-lived cookie naming this browser to the sign-in throttle. */
+export const DEVICE_COOKIE = 'plates_device';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
@@ -30,9 +34,10 @@ export function authRoutes(options: {
   secureCookies: boolean;
 }) {
   const { auth, limits, store } = options;
+  // Per address, every attempt on any account; failures per account are throttled by the service
+  // (login-throttle.ts), so strangers' wrong passwords cannot lock the owner out.
   const loginLimit = limited(store, MESSAGES.loginRateLimited, [
     { name: 'login-ip', max: limits.loginPerIp, windowMs: limits.loginWindowMs, key: byIp },
-    { name: 'login-user', max: limits.loginPerAccount, windowMs: limits.loginWindowMs, key: bodyField('username') },
   ]);
   const registerLimit = limited(store, MESSAGES.registerRateLimited, [
     { name: 'register-ip', max: limits.registerPerIp, windowMs: limits.registerWindowMs, key: byIp },
@@ -48,14 +53,25 @@ export function authRoutes(options: {
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    const setSessionCookie = (reply: FastifyReply, token: string) =>
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
+    const setCookie = (reply: FastifyReply, name: string, value: string, path: string, ttlMs: number) =>
+      reply.setCookie(name, value, {
+        path,
         httpOnly: true,
         sameSite: 'lax',
         secure: options.secureCookies,
-        maxAge: Math.floor(TIMING.sessionTtlMs / 1000),
+        maxAge: Math.floor(ttlMs / 1000),
       });
+    const setSessionCookie = (reply: FastifyReply, token: string) =>
+      setCookie(reply, SESSION_COOKIE, token, '/', TIMING.sessionTtlMs);
+    // Names this browser as a device the account has signed in from (login-throttle.ts); kept
+    // across sign-outs, so it is only ever a hint for throttling, never a credential.
+    const setDeviceCookie = (reply: FastifyReply, device: string) =>
+      setCookie(reply, DEVICE_COOKIE, device, '/api', KNOWN_ORIGIN_TTL_MS);
+    const requestMeta = (request: FastifyRequest) => ({
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      device: request.cookies[DEVICE_COOKIE],
+    });
 
     r.post(
       '/api/register',
@@ -89,11 +105,9 @@ export function authRoutes(options: {
         preHandler: loginLimit,
       },
       async (request, reply) => {
-        const result = await auth.login(request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-        });
+        const { device, ...result } = await auth.login(request.body, requestMeta(request));
         setSessionCookie(reply, result.token);
+        setDeviceCookie(reply, device);
         return result;
       },
     );
@@ -199,8 +213,9 @@ export function authRoutes(options: {
         },
         preHandler: resetLimit,
       },
-      async (request) => {
-        await auth.resetPassword(request.body.token, request.body.password);
+      async (request, reply) => {
+        const { device } = await auth.resetPassword(request.body.token, request.body.password, requestMeta(request));
+        setDeviceCookie(reply, device);
         return { message: MESSAGES.passwordReset };
       },
     );

@@ -6,14 +6,20 @@ import type { Jobs } from '../../lib/jobs.js';
 import { renderTemplate, type Mailer } from '../../lib/mailer.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { Tx } from '../../db/client.js';
 import type { User } from '../../db/schema/index.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import type { AuthRepository, TokenKind } from './auth.repository.js';
+import { KNOWN_ORIGIN_TTL_MS, type LoginAttempt, type LoginThrottle } from './login-throttle.js';
 
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** The `plates_device` cookie the browser sent, if any. */
+  device?: string | undefined;
 }
+
+const DEVICE_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
@@ -21,6 +27,7 @@ export interface AuthServiceDeps {
   jobs: Jobs;
   appUrl: string;
   isMaintenance: () => Promise<boolean>;
+  throttle: LoginThrottle;
   logger: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -34,7 +41,7 @@ export interface AuthContext {
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, mailer, jobs, appUrl, logger } = deps;
+  const { repo, mailer, jobs, appUrl, logger, throttle } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sessionUser(user: User): Promise<SessionUser> {
@@ -64,6 +71,31 @@ export function createAuthService(deps: AuthServiceDeps) {
         html: renderTemplate(template.htmlTemplate, values, true),
       });
     });
+  }
+
+  /**
+   * Writes a security event after the answer has gone, so that answers for existing and unknown
+   * usernames take the same time.
+   */
+  function securityEvent(
+    userId: number,
+    meta: RequestMeta,
+    event: { eventType: string; severity: 'low' | 'medium' | 'high'; description: string; metadata: Record<string, unknown> },
+  ): void {
+    jobs.run('security-event', () =>
+      repo.insertSecurityEvent({ userId, ipAddress: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null, ...event }),
+    );
+  }
+
+  /** The device cookie sent, when it is one of ours in form. */
+  const sentDevice = (meta: RequestMeta) => (meta.device && DEVICE_VALUE.test(meta.device) ? meta.device : undefined);
+
+  async function rememberOrigin(userId: number, device: string, ip: string, conn?: Tx): Promise<void> {
+    const at = now();
+    await repo.rememberOrigin(
+      { userId, deviceHash: hashToken(device), ip, at, staleBefore: new Date(at.getTime() - KNOWN_ORIGIN_TTL_MS) },
+      conn,
+    );
   }
 
   async function sendVerification(user: User): Promise<void> {
@@ -104,22 +136,71 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { user: await sessionUser(user) };
     },
 
+    /**
+     * Signs in by username and password, throttled per account and place (login-throttle.ts).
+     * Answers the session token and the device cookie to keep. Unknown usernames go through the
+     * same throttle and answers, so neither tells which usernames exist.
+     */
     async login(body: LoginBody, meta: RequestMeta) {
       let user = await repo.findUserByUsername(body.username);
-      if (!user) {
-        await verifyPassword(await dummyHash(), body.password); // same time as a wrong password
+      const sent = sentDevice(meta);
+      const deviceHash = sent && hashToken(sent);
+      // Asked for unknown usernames too (of no account), so that both take the same time.
+      const known = await repo.knownOrigin(user?.id ?? 0, deviceHash, meta.ip);
+      const attempt: LoginAttempt = {
+        account: body.username.toLowerCase(),
+        place: known.device ? `device:${deviceHash}` : `ip:${meta.ip}`,
+        known: known.device || known.address,
+      };
+      const gate = await throttle.enter(attempt);
+      if (!gate.allowed) {
+        if (user && gate.report) {
+          securityEvent(user.id, meta, {
+            eventType: 'login_throttled',
+            severity: 'high',
+            description:
+              gate.reason === 'place'
+                ? 'Sign-in refused: too many wrong passwords for this account from one address'
+                : 'Sign-in refused: the account is in back-off after repeated wrong passwords',
+            metadata: { reason: gate.reason, retryAfterSeconds: Math.ceil(gate.retryAfterMs / 1000) },
+          });
+        }
+        const error = new AppError('RATE_LIMITED', MESSAGES.loginRateLimited);
+        error.retryAfterSeconds = Math.max(1, Math.ceil(gate.retryAfterMs / 1000));
+        throw error;
+      }
+      let right = false;
+      if (user) right = await verifyPassword(user.password, body.password);
+      else await verifyPassword(await dummyHash(), body.password); // same time as a wrong password
+      if (!user || !right) {
+        await throttle.failed(attempt);
+        if (user) {
+          securityEvent(user.id, meta, {
+            eventType: 'login_failed',
+            severity: 'low',
+            description: 'Wrong password',
+            metadata: { knownDevice: known.device, knownAddress: known.address },
+          });
+        }
         throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
       }
-      if (!(await verifyPassword(user.password, body.password))) {
-        throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
-      }
+      await throttle.succeeded(attempt);
       if (user.accountStatus === 'suspended') {
         throw new AppError('FORBIDDEN', 'This account has been suspended. Contact support if you think this is a mistake.');
       }
       if (!user.emailVerified) {
         throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
       }
+      if (!attempt.known && gate.failuresBefore > 0) {
+        securityEvent(user.id, meta, {
+          eventType: 'login_new_origin',
+          severity: 'medium',
+          description: 'Signed in from a new device and address after wrong passwords',
+          metadata: { failuresBefore: gate.failuresBefore },
+        });
+      }
       const token = newToken();
+      const device = sent ?? newToken();
       const at = now();
       user = await repo.transaction(async (tx) => {
         await repo.insertSession(
@@ -132,10 +213,11 @@ export function createAuthService(deps: AuthServiceDeps) {
           },
           tx,
         );
+        await rememberOrigin(user!.id, device, meta.ip, tx);
         // Signing in again is how a deactivated account comes back (document 2 §4).
         return repo.updateUser(user!.id, { lastLoginAt: at, accountStatus: 'active' }, tx);
       });
-      return { token, user: await sessionUser(user) };
+      return { token, device, user: await sessionUser(user) };
     },
 
     async logout(token: string | undefined): Promise<void> {
@@ -182,10 +264,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       sendTemplated('reset_password', user, `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`);
     },
 
-    /** Sets a new password and signs the account out everywhere. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    /**
+     * Sets a new password and signs the account out everywhere. The browser that used the mailed
+     * link becomes a known device of the account (answered, to keep as its cookie), so an attacker's
+     * failures cannot hold its next sign-in back.
+     */
+    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<{ device: string }> {
       const at = now();
       const hash = await hashPassword(password);
+      const device = sentDevice(meta) ?? newToken();
       await repo.transaction(async (tx) => {
         const userId = await repo.consumeToken('reset_password', hashToken(token), at, tx);
         if (userId === undefined) {
@@ -195,7 +282,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.updateUser(userId, { password: hash, emailVerified: true }, tx);
         await repo.spendTokensOfUser('reset_password', userId, at, tx);
         await repo.deleteSessionsOfUser(userId, tx);
+        await rememberOrigin(userId, device, meta.ip, tx);
       });
+      return { device };
     },
 
     /** Makes sure the configured admin exists, is verified, and has the configured password. */
