@@ -255,7 +255,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Blocks (again: the reason is replaced). In one transaction: the block, follows and requests
-     * either way are removed, and the pair's conversation is hidden for the blocker.
+     * either way are removed, and the blocker's row of the pair's conversation is marked
+     * `is_blocked` (the spec's column). Chat itself hides the conversation from both members while
+     * any block stands between them (chat.repository.ts `sessionVisibleTo`).
      */
     async block(me: SignedIn, targetId: number, reason: string | null): Promise<BlockResponse> {
       if (me.id === targetId) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotBlockSelf);
