@@ -111,6 +111,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         type: 'follow_accepted',
         title: 'Follow request accepted',
         message: `${nameOf(me)} accepted your follow request`,
+        oncePerHours: 24,
       },
       tx,
     );
@@ -173,7 +174,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Follows a public account at once (a 'follow' notification and `follow_received` points) or
-     * asks a private one (a 'follow_request' notification). Following again changes nothing.
+     * asks a private one (a 'follow_request' notification). Following again changes nothing; a
+     * follow after an unfollow tells the person again only after a day (one notification per
+     * follower, kind and day), and the points are once per follower for good.
      */
     async follow(me: User, targetId: number): Promise<FollowResponse> {
       if (me.id === targetId) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotFollowSelf);
@@ -187,12 +190,12 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (status === 'accepted') {
           await points.award({ userId: targetId, action: 'follow_received', entityType: 'user', entityId: me.id }, tx);
           await notifications.notify(
-            { userId: targetId, actorId: me.id, type: 'follow', title: 'New follower', message: `${nameOf(me)} started following you` },
+            { userId: targetId, actorId: me.id, type: 'follow', title: 'New follower', message: `${nameOf(me)} started following you`, oncePerHours: 24 },
             tx,
           );
         } else {
           await notifications.notify(
-            { userId: targetId, actorId: me.id, type: 'follow_request', title: 'New follow request', message: `${nameOf(me)} wants to follow you` },
+            { userId: targetId, actorId: me.id, type: 'follow_request', title: 'New follow request', message: `${nameOf(me)} wants to follow you`, oncePerHours: 24 },
             tx,
           );
         }
