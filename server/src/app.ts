@@ -278,8 +278,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(mediaRoutes({ storage }));
   await app.register(postsRoutes({ posts, media, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(geocodeRoutes({ geocoder: createGeocoder() }));
-  await app.register(ratingsRoutes({ ratings }));
-  await app.register(commentsRoutes({ comments }));
+  await app.register(ratingsRoutes({ ratings, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(commentsRoutes({ comments, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(reportsRoutes({ reports, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(leaderboardRoutes({ leaderboard }));
   await app.register(searchRoutes({ search }));
@@ -290,6 +290,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     store: rateLimitStore,
     sendLimit: { max: config.rateLimits.chatMessagesPerUser, windowMs: config.rateLimits.chatMessageWindowMs },
     requestLimit: { max: config.rateLimits.chatRequestsPerUser, windowMs: config.rateLimits.chatRequestWindowMs },
+    tapLimit: { max: config.rateLimits.tapsPerUser, windowMs: config.rateLimits.tapWindowMs },
   };
   await app.register(chatRoutes(chatOptions));
   await app.register(chatLegacyRoutes(chatOptions));

@@ -116,6 +116,21 @@ export interface RateLimits {
   /** Chat requests a signed-in user may send per window (each to a different person: spam). */
   chatRequestsPerUser: number;
   chatRequestWindowMs: number;
+  /** Comments (through the rate call) and replies a signed-in user may write per window, together. */
+  commentsPerUser: number;
+  commentWindowMs: number;
+  /** Star ratings (a re-rating too) a signed-in user may give per window. */
+  ratingsPerUser: number;
+  ratingWindowMs: number;
+  /** Follows, unfollows and cancelled follow requests a signed-in user may make per window, together. */
+  followsPerUser: number;
+  followWindowMs: number;
+  /**
+   * Other repeatable taps per signed-in user and window, together: hearts on comments and replies,
+   * saves, blocks and unblocks, answers to follow requests, reactions in chat.
+   */
+  tapsPerUser: number;
+  tapWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -139,6 +154,14 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatMessageWindowMs: 60_000,
   chatRequestsPerUser: 20,
   chatRequestWindowMs: 60 * 60_000,
+  commentsPerUser: 30,
+  commentWindowMs: 10 * 60_000,
+  ratingsPerUser: 60,
+  ratingWindowMs: 10 * 60_000,
+  followsPerUser: 100,
+  followWindowMs: 10 * 60_000,
+  tapsPerUser: 300,
+  tapWindowMs: 10 * 60_000,
 };
 
 export interface Config {

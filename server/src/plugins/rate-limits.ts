@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { RateLimits } from '../config.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
@@ -111,6 +112,25 @@ export function limited(store: RateLimitStore, message: string, limits: Limit[])
 }
 
 export const byIp = (request: FastifyRequest): string => request.ip;
+
+/** A limit counted per signed-in member (the routes' pre-validation hook has already turned guests away). */
+export function perMember(name: string, max: number, windowMs: number): Limit {
+  return { name, max, windowMs, key: (request) => (request.auth ? `u${request.auth.user.id}` : undefined) };
+}
+
+/**
+ * The per-member limits of repeatable writes that several route files share, so one counter
+ * covers every path of one kind of write (a comment through the rate call and a reply count together).
+ * Numbers and reasons: docs/decisions/0002-rate-limits.md.
+ */
+export function memberWriteLimits(limits: RateLimits) {
+  return {
+    comments: perMember('comment-user', limits.commentsPerUser, limits.commentWindowMs),
+    ratings: perMember('rating-user', limits.ratingsPerUser, limits.ratingWindowMs),
+    follows: perMember('follow-user', limits.followsPerUser, limits.followWindowMs),
+    taps: perMember('tap-user', limits.tapsPerUser, limits.tapWindowMs),
+  };
+}
 
 /** A lower-cased string field of the JSON body, for per-account and per-address limits. */
 export function bodyField(field: string) {

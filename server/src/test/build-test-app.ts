@@ -27,6 +27,10 @@ const RELAXED_LIMITS: RateLimits = {
   uploadsPerUser: 1000,
   chatMessagesPerUser: 1000,
   chatRequestsPerUser: 1000,
+  commentsPerUser: 1000,
+  ratingsPerUser: 1000,
+  followsPerUser: 1000,
+  tapsPerUser: 1000,
 };
 
 /**

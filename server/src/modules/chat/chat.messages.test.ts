@@ -239,17 +239,17 @@ describe('who may read and write', () => {
     expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId))).toHaveLength(1);
   });
 
-  it('refuses messages across a block either way and hides the conversation from the blocker only', async () => {
+  it('refuses messages across a block either way and hides the conversation from both (chat.blocks.test.ts has the rest)', async () => {
     const { a, b, sessionId } = await pair();
     await c.send(a, sessionId, { content: 'before' });
     await c.inject('POST', `/api/users/${b.user.id}/block`, a.headers, {});
     for (const from of [a, b]) {
       const res = await c.send(from, sessionId, { content: 'after' });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'USER_BLOCKED' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: CHAT_MESSAGES.conversationNotFound });
     }
     expect(await conversations(a)).toEqual([]);
-    expect((await conversations(b)).map((s) => s.id)).toEqual([sessionId]);
+    expect(await conversations(b)).toEqual([]);
     // Unblocking shows it again and messages flow.
     await c.inject('DELETE', `/api/users/${b.user.id}/block`, a.headers);
     expect((await conversations(a)).map((s) => s.id)).toEqual([sessionId]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   chatMessages,
@@ -97,16 +97,25 @@ const userColumns = {
   accountStatus: users.accountStatus,
 };
 
-const blockedEitherWaySql = (a: number, b: number) => sql`exists (
-  select 1 from ${userBlocks}
-  where (${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b})
-     or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a})
+/** A block between the two, either way (`a` and `b`: ids, or columns of the caller's query). */
+const blockedEitherWaySql = (a: number | SQL | AnyColumn, b: number | SQL | AnyColumn) => sql`exists (
+  select 1 from ${userBlocks} ub
+  where (ub.blocker_id = ${a} and ub.blocked_id = ${b}) or (ub.blocker_id = ${b} and ub.blocked_id = ${a})
 )`;
 
-/** A session the user belongs to and has not hidden (deleted, or hidden by their own block). */
-const visibleFor = (me: number) => sql`(cs.user1_id = ${me} or cs.user2_id = ${me})
-  and coalesce(d.is_deleted, false) = false and coalesce(d.is_blocked, false) = false
-  and o.account_status = 'active'`;
+/**
+ * The one rule of who may see a conversation: one of its two members, while neither has blocked
+ * the other. A block either way hides the whole conversation from both (list, unread counts,
+ * messages, sends, read markers, reactions, typing); unblocking shows it again, history intact.
+ * `user1` and `user2` are the session's member columns in the caller's query. The block lookup is
+ * two probes of `user_blocks_blocker_blocked_key`.
+ */
+const sessionVisibleTo = (me: number, user1: SQL | AnyColumn, user2: SQL | AnyColumn) =>
+  sql`(${user1} = ${me} or ${user2} = ${me}) and not ${blockedEitherWaySql(user1, user2)}`;
+
+/** A session (alias `cs`) the user may see and has not deleted, with the other member (`o`) active. */
+const listedFor = (me: number) => sql`${sessionVisibleTo(me, sql`cs.user1_id`, sql`cs.user2_id`)}
+  and coalesce(d.is_deleted, false) = false and o.account_status = 'active'`;
 
 /** The sender's (`s_…`) or receiver's (`v_…`) columns of a request row. */
 function requestUser(r: Record<string, unknown>, prefix: 's' | 'v', id: unknown) {
@@ -228,11 +237,7 @@ export function createChatRepository(db: Db) {
         join ${users} v on v.id = r.receiver_id
         where r.status = 'pending' and (r.sender_id = ${userId} or r.receiver_id = ${userId})
           and s.account_status = 'active' and v.account_status = 'active'
-          and not exists (
-            select 1 from ${userBlocks} b
-            where (b.blocker_id = r.sender_id and b.blocked_id = r.receiver_id)
-               or (b.blocker_id = r.receiver_id and b.blocked_id = r.sender_id)
-          )
+          and not ${blockedEitherWaySql(sql`r.sender_id`, sql`r.receiver_id`)}
         order by r.created_at desc, r.id desc
       `);
       return result.rows.map((r) => ({
@@ -266,23 +271,20 @@ export function createChatRepository(db: Db) {
       `);
     },
 
-    /** The session when the user is one of its two members; `lock` takes the row FOR UPDATE. */
+    /** The session when the user may see it (`sessionVisibleTo`: a member, no block); `lock` takes the row FOR UPDATE. */
     async memberSession(sessionId: number, userId: number, conn: Conn = db, lock = false): Promise<SessionRow | undefined> {
       const query = conn
         .select({ id: chatSessions.id, user1Id: chatSessions.user1Id, user2Id: chatSessions.user2Id })
         .from(chatSessions)
         .where(
-          and(
-            eq(chatSessions.id, sessionId),
-            sql`(${chatSessions.user1Id} = ${userId} or ${chatSessions.user2Id} = ${userId})`,
-          ),
+          and(eq(chatSessions.id, sessionId), sessionVisibleTo(userId, chatSessions.user1Id, chatSessions.user2Id)),
         )
         .limit(1);
       const [row] = lock ? await query.for('update') : await query;
       return row;
     },
 
-    /** The session when the user is a member, with the other member's read marker (one query). */
+    /** The session when the user may see it, with the other member's read marker (one query). */
     async memberSessionWithOtherRead(
       sessionId: number,
       userId: number,
@@ -293,7 +295,7 @@ export function createChatRepository(db: Db) {
         from ${chatSessions} cs
         left join ${chatSessionUserData} d
           on d.session_id = cs.id and d.user_id = case when cs.user1_id = ${userId} then cs.user2_id else cs.user1_id end
-        where cs.id = ${sessionId} and (cs.user1_id = ${userId} or cs.user2_id = ${userId})
+        where cs.id = ${sessionId} and ${sessionVisibleTo(userId, sql`cs.user1_id`, sql`cs.user2_id`)}
         limit 1
       `);
       const row = result.rows[0];
@@ -325,7 +327,7 @@ export function createChatRepository(db: Db) {
           select m.id, m.content, m.status, m.temp_id, m.sender_id, m.created_at from ${chatMessages} m
           where m.session_id = cs.id order by m.id desc limit 1
         ) lm on true
-        where ${visibleFor(me)} ${onlySessionId === undefined ? sql`` : sql`and cs.id = ${onlySessionId}`}
+        where ${listedFor(me)} ${onlySessionId === undefined ? sql`` : sql`and cs.id = ${onlySessionId}`}
         order by coalesce(cs.last_message_at, cs.created_at) desc, cs.id desc
       `);
       return result.rows.map((r) => ({
@@ -349,11 +351,11 @@ export function createChatRepository(db: Db) {
       }));
     },
 
-    /** The other members of the user's conversations (told when the user comes online or goes offline). */
+    /** The other members of the user's visible conversations (told when the user comes online or goes offline). */
     async partnersOf(me: number, conn: Conn = db): Promise<number[]> {
       const result = await conn.execute<{ id: number }>(sql`
         select distinct case when cs.user1_id = ${me} then cs.user2_id else cs.user1_id end as id
-        from ${chatSessions} cs where cs.user1_id = ${me} or cs.user2_id = ${me}
+        from ${chatSessions} cs where ${sessionVisibleTo(me, sql`cs.user1_id`, sql`cs.user2_id`)}
       `);
       return result.rows.map((r) => Number(r.id));
     },
@@ -366,7 +368,7 @@ export function createChatRepository(db: Db) {
         join ${users} o on o.id = case when cs.user1_id = ${me} then cs.user2_id else cs.user1_id end
         left join ${chatSessionUserData} d on d.session_id = cs.id and d.user_id = ${me}
         join ${chatMessages} m on m.session_id = cs.id and m.sender_id <> ${me} and m.id > coalesce(d.last_read_message_id, 0)
-        where ${visibleFor(me)}
+        where ${listedFor(me)}
       `);
       return Number(result.rows[0]?.count ?? 0);
     },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CHAT_MESSAGES,
+  MESSAGES,
   AcceptChatRequestResponse,
   ChatMessageDto,
   ChatMessagesQuery,
@@ -18,8 +19,8 @@ import {
   SendChatMessageBody,
 } from '@plates/common';
 import { errorResponses } from '../../lib/error-responses.js';
-import type { Limit, RateLimitStore } from '../../plugins/rate-limits.js';
-import { limited } from '../../plugins/rate-limits.js';
+import type { RateLimitStore } from '../../plugins/rate-limits.js';
+import { limited, perMember } from '../../plugins/rate-limits.js';
 import { requireUser, signedIn } from '../../plugins/authentication.js';
 import type { ChatService } from './chat.service.js';
 
@@ -33,17 +34,13 @@ export interface ChatRouteOptions {
   sendLimit: { max: number; windowMs: number };
   /** Chat requests per user per window (config.rateLimits). */
   requestLimit: { max: number; windowMs: number };
+  /** Reactions per user per window: the members' taps counter (config.rateLimits). */
+  tapLimit: { max: number; windowMs: number };
 }
 
 /** Counts one kind of write per signed-in user, whichever path (simple or legacy) it came by. */
 function perUserLimiter(options: ChatRouteOptions, name: string, window: { max: number; windowMs: number }, message: string) {
-  const limit: Limit = {
-    name,
-    max: window.max,
-    windowMs: window.windowMs,
-    key: (request) => (request.auth ? `user:${request.auth.user.id}` : undefined),
-  };
-  return limited(options.store, message, [limit]);
+  return limited(options.store, message, [perMember(name, window.max, window.windowMs)]);
 }
 
 /**
@@ -61,6 +58,7 @@ export function chatRoutes(options: ChatRouteOptions) {
     const me = (request: Parameters<typeof requireUser>[0]) => requireUser(request).user.id;
     const limiter = perUserLimiter(options, 'chat-send', options.sendLimit, CHAT_MESSAGES.rateLimited);
     const requestLimiter = perUserLimiter(options, 'chat-request', options.requestLimit, CHAT_MESSAGES.requestsRateLimited);
+    const tapLimiter = perUserLimiter(options, 'tap-user', options.tapLimit, MESSAGES.rateLimited);
 
     r.get(
       '/api/simple-chat/conversations',
@@ -138,7 +136,7 @@ export function chatRoutes(options: ChatRouteOptions) {
 
     r.post(
       '/api/simple-chat/messages/:id/reactions',
-      { schema: { tags, summary: 'Toggle an emoji reaction on a message', params: IdParams, body: ReactionBody, response: { 200: ReactionResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn },
+      { schema: { tags, summary: 'Toggle an emoji reaction on a message', params: IdParams, body: ReactionBody, response: { 200: ReactionResponse, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn, preHandler: tapLimiter },
       async (request) => chat.react(me(request), request.params.id, request.body.emoji),
     );
   };

@@ -250,7 +250,6 @@ export function createChatService(deps: {
         const otherId = otherMember(session, me);
         const [sender, receiver] = [await repo.findUser(me, tx), await repo.findUser(otherId, tx)];
         if (!sender || !active(receiver)) throw conversationNotFound();
-        if (await repo.blockedEitherWay(me, otherId, tx)) throw new AppError('USER_BLOCKED', CHAT_MESSAGES.blocked);
         if (!receiver.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.chatDisabled);
         if (!sender.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.ownChatDisabled);
         const inserted = await repo.insertMessage({ sessionId, senderId: me, receiverId: otherId, content, tempId }, tx);
@@ -378,7 +377,6 @@ export function createChatService(deps: {
       const { added, rows, otherId } = await repo.transaction(async (tx) => {
         const session = await requireMember(sessionId, me, tx, true);
         const otherId = otherMember(session, me);
-        if (await repo.blockedEitherWay(me, otherId, tx)) throw new AppError('USER_BLOCKED', CHAT_MESSAGES.blocked);
         const added = await repo.toggleReaction(messageId, me, emoji, tx);
         return { added, rows: await repo.reactionsOn([messageId], tx), otherId };
       });

@@ -72,6 +72,18 @@ describe('chat over the socket', () => {
     }
   });
 
+  it('ignores view_session in a conversation a block hides: nothing marked read, nobody told', async () => {
+    const { a, b, sessionId, onA, onB } = await conversation();
+    await c.send(a, sessionId, { content: 'Before the block' });
+    await c.inject('POST', `/api/users/${a.user.id}/block`, b.headers, {});
+    const heardByA = hears(onA);
+    onB.emit('view_session', { sessionId });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heardByA).toEqual([]);
+    await c.inject('DELETE', `/api/users/${a.user.id}/block`, b.headers);
+    expect((await c.inject('GET', '/api/chat/unread', b.headers)).json()).toEqual({ count: 1 });
+  });
+
   it('gives an unauthenticated socket nothing: refused at the handshake, deaf to what follows', async () => {
     const { a, sessionId } = await conversation();
     const anonymous = openSocket(app());

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CommentsResponse, ErrorBody, HeartResponse, IdParams, PageQuery, ReplyBody, ReplyDto } from '@plates/common';
+import { CommentsResponse, ErrorBody, HeartResponse, IdParams, MESSAGES, PageQuery, ReplyBody, ReplyDto } from '@plates/common';
+import type { RateLimits } from '../../config.js';
 import { requireUser, signedIn } from '../../plugins/authentication.js';
+import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import type { CommentsService } from './comments.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const viewerOf = (user: { id: number; isAdmin: boolean }) => ({ id: user.id, isAdmin: user.isAdmin });
 
-export function commentsRoutes(options: { comments: CommentsService }) {
-  const { comments } = options;
+export function commentsRoutes(options: { comments: CommentsService; limits: RateLimits; store: RateLimitStore }) {
+  const { comments, limits, store } = options;
+  const member = memberWriteLimits(limits);
+  // Replies share the comments' counter (a comment through the rate call counts there too).
+  const replyLimit = limited(store, MESSAGES.commentRateLimited, [member.comments]);
+  const heartLimit = limited(store, MESSAGES.rateLimited, [member.taps]);
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,6 +47,7 @@ export function commentsRoutes(options: { comments: CommentsService }) {
           response: { 201: ReplyDto, ...errors },
         },
         preValidation: signedIn,
+        preHandler: replyLimit,
       },
       async (request, reply) => {
         const { user } = requireUser(request);
@@ -96,6 +103,7 @@ export function commentsRoutes(options: { comments: CommentsService }) {
             response: { 200: HeartResponse, ...errors },
           },
           preValidation: signedIn,
+          preHandler: heartLimit,
           handler: async (request) => {
             const { user } = requireUser(request);
             const on = method === 'POST';

@@ -45,6 +45,11 @@ export interface NewNotification {
   actorId?: number | null;
   postId?: number | null;
   metadata?: Record<string, unknown> | null;
+  /**
+   * Written only when the recipient has no notification of this type from this actor in the last
+   * this-many hours (a toggle repeated, such as unfollow and follow again, tells them once).
+   */
+  oncePerHours?: number;
 }
 
 /**
@@ -114,6 +119,7 @@ export function createNotificationsService(
      * Writes one notification in the caller's transaction. Never to yourself, and never across a
      * block in either direction: the block check is part of the insert (`insert … select … where
      * not exists`), so every caller gets the rule without asking and no race slips between them.
+     * `oncePerHours` adds "and none of this type from this actor lately" to the same statement.
      */
     async notify(n: NewNotification, tx: Db | Tx = db): Promise<void> {
       if (n.actorId != null && n.actorId === n.userId) return;
@@ -140,6 +146,11 @@ export function createNotificationsService(
           where (${userBlocks.blockerId} = ${values.userId} and ${userBlocks.blockedId} = ${values.actorId})
              or (${userBlocks.blockerId} = ${values.actorId} and ${userBlocks.blockedId} = ${values.userId})
         )
+        ${n.oncePerHours === undefined ? sql`` : sql`and not exists (
+          select 1 from ${notifications} seen
+          where seen.user_id = ${values.userId} and seen.actor_id = ${values.actorId} and seen.type = ${values.type}
+            and seen.created_at > now() - make_interval(hours => ${n.oncePerHours}::int)
+        )`}
         returning id
       `);
       // Nothing inserted (a block) means nothing to tell.

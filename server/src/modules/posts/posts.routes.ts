@@ -22,7 +22,7 @@ import {
 import type { RateLimits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
-import { limited, type RateLimitStore } from '../../plugins/rate-limits.js';
+import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { requireAdmin, requireUser } from '../../plugins/authentication.js';
 import type { MediaService } from '../media/media.service.js';
 import { readImageUpload } from '../media/multipart.js';
@@ -74,6 +74,8 @@ export function postsRoutes(options: {
       key: (request) => (request.auth ? `u${request.auth.user.id}` : undefined),
     },
   ]);
+  // Saving and unsaving are taps, counted with hearts, blocks and reactions per member.
+  const tapLimit = limited(store, MESSAGES.rateLimited, [memberWriteLimits(limits).taps]);
   /** Counted before any of the body is read; a refused upload closes the connection on its unread body. */
   const uploadLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -192,6 +194,7 @@ export function postsRoutes(options: {
           response: { 200: PostDto, ...errors },
         },
         preValidation: needUser,
+        preHandler: tapLimit,
       },
       async (request) => posts.save(signedIn(request), request.params.id),
     );
@@ -206,6 +209,7 @@ export function postsRoutes(options: {
           response: { 200: PostDto, ...errors },
         },
         preValidation: needUser,
+        preHandler: tapLimit,
       },
       async (request) => posts.unsave(signedIn(request), request.params.id),
     );

@@ -1,13 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, IdParams, PostDto, RateBody } from '@plates/common';
+import { ErrorBody, IdParams, MESSAGES, PostDto, RateBody } from '@plates/common';
+import type { RateLimits } from '../../config.js';
 import { requireUser, signedIn } from '../../plugins/authentication.js';
+import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import type { RatingsService } from './ratings.service.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-export function ratingsRoutes(options: { ratings: RatingsService }) {
-  const { ratings } = options;
+export function ratingsRoutes(options: { ratings: RatingsService; limits: RateLimits; store: RateLimitStore }) {
+  const { ratings, limits, store } = options;
+  const member = memberWriteLimits(limits);
+  const countRating = limited(store, MESSAGES.ratingRateLimited, [member.ratings]);
+  const countComment = limited(store, MESSAGES.commentRateLimited, [member.comments]);
+  /** A rating counts as a rating, a comment as a comment (on the counter replies share), both as both. */
+  const rateLimit = async (request: FastifyRequest<{ Body: RateBody }>, reply: FastifyReply) => {
+    if (request.body.rating !== undefined) await countRating.call(request.server, request, reply);
+    if (request.body.comment !== undefined) await countComment.call(request.server, request, reply);
+  };
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -22,6 +32,7 @@ export function ratingsRoutes(options: { ratings: RatingsService }) {
           response: { 200: PostDto, ...errors },
         },
         preValidation: signedIn,
+        preHandler: rateLimit,
       },
       async (request) => {
         const { user } = requireUser(request);

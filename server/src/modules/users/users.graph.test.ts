@@ -140,6 +140,35 @@ describe('DELETE /api/users/{id}/follow', () => {
     await inject('POST', `/api/users/${target.id}/follow`, me.headers);
     expect(await pointsOf(target.id)).toBe(20);
   });
+
+  it('tells the person once a day however often someone unfollows and follows again', async () => {
+    const me = await cook();
+    const target = await makeUser(t.app);
+    const other = await cook();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await inject('POST', `/api/users/${target.id}/follow`, me.headers)).statusCode).toBe(200);
+      expect((await inject('DELETE', `/api/users/${target.id}/follow`, me.headers)).statusCode).toBe(200);
+    }
+    const told = await notificationsOf(target.id);
+    expect(told.map((n) => [n.type, n.title, n.actorId])).toEqual([['follow', 'New follower', me.user.id]]);
+    // Another follower is news of its own.
+    await inject('POST', `/api/users/${target.id}/follow`, other.headers);
+    expect((await notificationsOf(target.id)).map((n) => n.actorId)).toEqual([me.user.id, other.user.id]);
+    // A day later, following again is news again.
+    await db().update(notifications).set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) }).where(eq(notifications.userId, target.id));
+    await inject('POST', `/api/users/${target.id}/follow`, me.headers);
+    expect((await notificationsOf(target.id)).filter((n) => n.actorId === me.user.id)).toHaveLength(2);
+  });
+
+  it('tells a private account of a repeated follow request once a day', async () => {
+    const me = await cook();
+    const target = await makeUser(t.app, { isPrivate: true });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await inject('POST', `/api/users/${target.id}/follow`, me.headers)).json()).toMatchObject({ followState: 'requested' });
+      await inject('DELETE', `/api/users/${target.id}/follow`, me.headers);
+    }
+    expect((await notificationsOf(target.id)).map((n) => n.type)).toEqual(['follow_request']);
+  });
 });
 
 describe('follow requests', () => {

@@ -30,7 +30,7 @@ import type { RateLimits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
 import { requireUser, signedIn } from '../../plugins/authentication.js';
-import { limited, type RateLimitStore } from '../../plugins/rate-limits.js';
+import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { readMultipartForm } from '../media/multipart.js';
 import type { UsersService, Viewer } from './users.service.js';
 
@@ -60,6 +60,12 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
       key: (request) => (request.auth ? `u${request.auth.user.id}` : undefined),
     },
   ]);
+
+  const member = memberWriteLimits(limits);
+  // Following, unfollowing and cancelling a request share one counter; blocks and answers to
+  // follow requests are taps (with hearts, saves and chat reactions).
+  const followLimit = limited(store, MESSAGES.followRateLimited, [member.follows]);
+  const tapLimit = limited(store, MESSAGES.rateLimited, [member.taps]);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -144,6 +150,7 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
           response: { 200: FollowResponse, ...errors },
         },
         preValidation: signedIn,
+        preHandler: followLimit,
       },
       async (request) => users.follow(requireUser(request).user, request.params.id),
     );
@@ -158,6 +165,7 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
           response: { 200: FollowResponse, ...errors },
         },
         preValidation: signedIn,
+        preHandler: followLimit,
       },
       async (request) => users.unfollow(requireUser(request).user, request.params.id),
     );
@@ -173,6 +181,7 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
           response: { 200: BlockResponse, ...errors },
         },
         preValidation: signedIn,
+        preHandler: tapLimit,
       },
       async (request) => users.block(requireUser(request).user, request.params.id, request.body?.reason ?? null),
     );
@@ -187,6 +196,7 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
           response: { 200: UnblockResponse, ...errors },
         },
         preValidation: signedIn,
+        preHandler: tapLimit,
       },
       async (request) => users.unblock(requireUser(request).user, request.params.id),
     );
@@ -243,6 +253,7 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
           response: { 200: FollowRequestActionResponse, ...errors },
         },
         preValidation: signedIn,
+        preHandler: tapLimit,
       },
       async (request) => users.approveRequest(requireUser(request).user, request.params.userId),
     );
@@ -257,6 +268,7 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
           response: { 200: FollowRequestActionResponse, ...errors },
         },
         preValidation: signedIn,
+        preHandler: tapLimit,
       },
       async (request) => users.declineRequest(requireUser(request).user, request.params.userId),
     );

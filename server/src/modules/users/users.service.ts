@@ -111,6 +111,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         type: 'follow_accepted',
         title: 'Follow request accepted',
         message: `${nameOf(me)} accepted your follow request`,
+        oncePerHours: 24,
       },
       tx,
     );
@@ -173,7 +174,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Follows a public account at once (a 'follow' notification and `follow_received` points) or
-     * asks a private one (a 'follow_request' notification). Following again changes nothing.
+     * asks a private one (a 'follow_request' notification). Following again changes nothing; a
+     * follow after an unfollow tells the person again only after a day (one notification per
+     * follower, kind and day), and the points are once per follower for good.
      */
     async follow(me: User, targetId: number): Promise<FollowResponse> {
       if (me.id === targetId) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotFollowSelf);
@@ -187,12 +190,12 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (status === 'accepted') {
           await points.award({ userId: targetId, action: 'follow_received', entityType: 'user', entityId: me.id }, tx);
           await notifications.notify(
-            { userId: targetId, actorId: me.id, type: 'follow', title: 'New follower', message: `${nameOf(me)} started following you` },
+            { userId: targetId, actorId: me.id, type: 'follow', title: 'New follower', message: `${nameOf(me)} started following you`, oncePerHours: 24 },
             tx,
           );
         } else {
           await notifications.notify(
-            { userId: targetId, actorId: me.id, type: 'follow_request', title: 'New follow request', message: `${nameOf(me)} wants to follow you` },
+            { userId: targetId, actorId: me.id, type: 'follow_request', title: 'New follow request', message: `${nameOf(me)} wants to follow you`, oncePerHours: 24 },
             tx,
           );
         }
@@ -255,7 +258,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /**
      * Blocks (again: the reason is replaced). In one transaction: the block, follows and requests
-     * either way are removed, and the pair's conversation is hidden for the blocker.
+     * either way are removed, and the blocker's row of the pair's conversation is marked
+     * `is_blocked` (the spec's column). Chat itself hides the conversation from both members while
+     * any block stands between them (chat.repository.ts `sessionVisibleTo`).
      */
     async block(me: SignedIn, targetId: number, reason: string | null): Promise<BlockResponse> {
       if (me.id === targetId) throw new AppError('BAD_REQUEST', USER_MESSAGES.cannotBlockSelf);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChatMessageDto } from '@plates/common';
+import { MESSAGES, type ChatMessageDto } from '@plates/common';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bo, emitSocketEvent, makeMessage, makePage, me, setSocketLive, stubChatApi } from '../../../test/chat';
 import type { stubFetch } from '../../../test/fetch';
@@ -79,6 +79,26 @@ describe('reactions in the thread', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/simple-chat/messages/100/reactions')).toHaveLength(2));
     await waitFor(() => expect(within(row).queryByRole('button', { name: /^🔥/ })).not.toBeInTheDocument());
     expect(within(row).getByRole('button', { name: '😋 2 reactions' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a refused reaction (too many taps) rolls back and says so in the server\'s words under "Slow Down"', async () => {
+    const message = makeMessage({ reactions: [] });
+    const { list, user } = await openThread(
+      {
+        'POST /api/simple-chat/messages/100/reactions': {
+          status: 429,
+          body: { message: MESSAGES.rateLimited, code: 'RATE_LIMITED' },
+          headers: { 'Retry-After': '60' },
+        },
+      },
+      makePage([message]),
+    );
+    const row = bubble(list, 'Hello there');
+    await user.click(within(row).getByRole('button', { name: "React to Bo Baker's message" }));
+    await user.click(await screen.findByRole('button', { name: 'React with 🔥' }));
+    expect(await screen.findByText(MESSAGES.rateLimited)).toBeInTheDocument();
+    expect(screen.getByText('Slow Down')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^🔥/ })).not.toBeInTheDocument();
   });
 
   it('message_reaction from the other member updates the open thread', async () => {

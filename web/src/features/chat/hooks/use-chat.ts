@@ -211,6 +211,8 @@ export function useToggleReaction(sessionId: number, me: number | null) {
     onError: (error, { message }, context) => {
       console.warn('Failed to react to the message', error);
       if (context) setMessageReactions(queryClient, sessionId, message.id, context.previous);
+      // Too many taps: the server's words under the catalogue's title, as for chat requests.
+      if (isApiError(error) && error.code === 'RATE_LIMITED') toast({ title: error.title, description: error.message, variant: 'destructive' });
     },
   });
 }

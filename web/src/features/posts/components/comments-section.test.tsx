@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@plates/common';
 import { describe, expect, it } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makeComment, makePost, makeReply, signedOutReply } from '../../../test/posts';
@@ -109,6 +110,31 @@ describe('CommentsSection', () => {
     await user.click(within(screen.getByRole('form', { name: 'Reply to Eve' })).getByRole('button', { name: 'Reply' }));
     expect(await screen.findByText('Me too')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Reply to Eve' })).not.toBeInTheDocument();
+  });
+
+  it('a comment or reply refused for writing too fast says so in the server\'s words and keeps the text', async () => {
+    localStorage.setItem('auth_token', 't');
+    const user = userEvent.setup();
+    const tooFast = { status: 429, body: { message: MESSAGES.commentRateLimited, code: 'RATE_LIMITED' }, headers: { 'Retry-After': '300' } };
+    stubFetch({
+      'GET /api/user': { body: sampleUser },
+      'GET /api/posts/1/comments': comments,
+      'POST /api/posts/1/rate': tooFast,
+      'POST /api/comments/32/replies': tooFast,
+    });
+    renderWithApp(<CommentsSection post={post} />);
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.type(box, 'One more thought');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(`Failed to post comment: ${MESSAGES.commentRateLimited}`)).toBeInTheDocument();
+    expect(box).toHaveValue('One more thought');
+
+    await user.click(screen.getAllByRole('button', { name: 'Reply' })[1]!);
+    await user.type(screen.getByRole('textbox', { name: 'Reply to Eve' }), 'And another');
+    await user.click(within(screen.getByRole('form', { name: 'Reply to Eve' })).getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText(`Failed to post reply: ${MESSAGES.commentRateLimited}`)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Reply to Eve' })).toHaveValue('And another');
   });
 
   it('shows "Failed to load comments" with Retry, and the 429 toast', async () => {

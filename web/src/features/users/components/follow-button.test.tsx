@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@plates/common';
 import { describe, expect, it } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { feedPage } from '../../../test/posts';
@@ -85,5 +86,14 @@ describe('FollowButton', () => {
     expect(screen.getByText('You cannot follow this user')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Follow Bo Baker' })).toBeInTheDocument();
     expect(followers()).toHaveTextContent('12');
+  });
+
+  it('too many follows and unfollows: rolls back and shows the server\'s words', async () => {
+    const { user } = setup(makeProfile(), {
+      'POST /api/users/11/follow': { status: 429, body: { message: MESSAGES.followRateLimited, code: 'RATE_LIMITED' }, headers: { 'Retry-After': '600' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Follow Bo Baker' }));
+    expect(await screen.findByText(MESSAGES.followRateLimited)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Follow Bo Baker' })).toBeInTheDocument();
   });
 });
