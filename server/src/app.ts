@@ -204,7 +204,14 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     isMaintenance: system.isMaintenance,
     logger: app.log,
   });
-  if (config.admin) await auth.ensureAdmin(config.admin);
+  if (config.admin) {
+    // A refused admin stops the start-up: release what was opened so far before saying why.
+    await auth.ensureAdmin(config.admin).catch(async (error: unknown) => {
+      await redis?.quit();
+      if (!deps.database) await database.close();
+      throw error;
+    });
+  }
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);

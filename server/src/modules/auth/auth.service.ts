@@ -198,10 +198,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Makes sure the configured admin exists, is verified, and has the configured password. */
+    /**
+     * Makes sure the configured admin exists, is verified, and has the configured password. An
+     * existing account is only taken over when it has the configured email too: a name someone
+     * registered with their own address would otherwise hand them (through a password reset) an
+     * admin account. Such a clash stops the start-up with one line naming the variable.
+     */
     async ensureAdmin(admin: { username: string; email: string; password: string }): Promise<void> {
       const hash = await hashPassword(admin.password);
       const existing = await repo.findUserByUsername(admin.username);
+      if (existing && existing.email.toLowerCase() !== admin.email.toLowerCase()) {
+        throw new Error(
+          `Invalid ADMIN_USERNAME: the account "${existing.username}" exists with another email, so it is not made admin; ` +
+            'choose another ADMIN_USERNAME, or set ADMIN_EMAIL to that account\'s email if it is yours',
+        );
+      }
       if (existing) {
         await repo.updateUser(existing.id, {
           password: hash,
@@ -214,7 +225,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const emailOwner = await repo.findUserByEmail(admin.email);
       if (emailOwner) {
-        throw new Error(`Invalid ADMIN_EMAIL: ${admin.email} already belongs to user "${emailOwner.username}"`);
+        throw new Error(
+          `Invalid ADMIN_EMAIL: ${admin.email} already belongs to the account "${emailOwner.username}", not to ADMIN_USERNAME "${admin.username}"; ` +
+            'set ADMIN_USERNAME to that account, or use another ADMIN_EMAIL',
+        );
       }
       await repo.insertUser({
         username: admin.username,
