@@ -57,6 +57,7 @@ import { createSearchService } from './modules/search/search.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createSystemService, type SystemService } from './modules/system/system.service.js';
+import { createNameGuard } from './modules/users/users.names.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -176,8 +177,11 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
   const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });
   // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.
+  const usersRepo = createUsersRepository(database.db);
+  const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
   const users = createUsersService({
-    repo: createUsersRepository(database.db),
+    repo: usersRepo,
+    names,
     posts,
     points: createPointsService(database.db, notifications),
     notifications: engagementNotifications,
@@ -202,6 +206,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     jobs,
     appUrl: config.appUrl,
     isMaintenance: system.isMaintenance,
+    names,
     logger: app.log,
   });
   if (config.admin) {

@@ -8,6 +8,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { User } from '../../db/schema/index.js';
 import { toSessionUser } from '../users/users.mapper.js';
+import type { NameGuard } from '../users/users.names.js';
 import type { AuthRepository, TokenKind } from './auth.repository.js';
 
 export interface RequestMeta {
@@ -21,6 +22,8 @@ export interface AuthServiceDeps {
   jobs: Jobs;
   appUrl: string;
   isMaintenance: () => Promise<boolean>;
+  /** Refuses names that would pass for the team or an admin. */
+  names: NameGuard;
   logger: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -76,6 +79,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (await deps.isMaintenance()) {
         throw new AppError('MAINTENANCE_MODE', MESSAGES.maintenance);
       }
+      await deps.names.check(body);
       if (await repo.findUserByUsername(body.username)) {
         throw new AppError('ALREADY_EXISTS', MESSAGES.usernameTaken, 'username');
       }
