@@ -54,6 +54,9 @@ export const MESSAGES = {
   emailNotVerified:
     'Please verify your email address before logging in. Check your inbox for the verification link.',
   usernameTaken: 'Username already exists',
+  usernameReserved: 'This username is reserved for the Plates team. Please choose a different username.',
+  displayNameReserved: 'This display name is reserved for the Plates team. Please choose a different display name.',
+  displayNameOnlySymbols: 'Display name must contain letters or numbers, not only badge symbols',
   emailTaken: 'An account with this email already exists',
   notAuthenticated: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',

@@ -59,6 +59,7 @@ import { createSearchService } from './modules/search/search.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createSystemService, type SystemService } from './modules/system/system.service.js';
+import { createNameGuard } from './modules/users/users.names.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -181,8 +182,11 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
   const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });
   // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.
+  const usersRepo = createUsersRepository(database.db);
+  const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
   const users = createUsersService({
-    repo: createUsersRepository(database.db),
+    repo: usersRepo,
+    names,
     posts,
     points: createPointsService(database.db, notifications),
     notifications: engagementNotifications,
@@ -209,9 +213,17 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     appUrl: config.appUrl,
     isMaintenance: system.isMaintenance,
     throttle: createLoginThrottle(rateLimitStore, config.rateLimits),
+    names,
     logger: app.log,
   });
-  if (config.admin) await auth.ensureAdmin(config.admin);
+  if (config.admin) {
+    // A refused admin stops the start-up: release what was opened so far before saying why.
+    await auth.ensureAdmin(config.admin).catch(async (error: unknown) => {
+      await redis?.quit();
+      if (!deps.database) await database.close();
+      throw error;
+    });
+  }
 
   registerErrorHandling(app);
   registerTextSafety(app);

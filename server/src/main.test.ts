@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase } from './db/client.js';
+import { users } from './db/schema/index.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
@@ -19,6 +21,8 @@ async function start(env: Record<string, string>): Promise<{ code: number | null
     cwd: root,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
+    // A server that starts when it should have refused is ended, not left listening.
+    timeout: 20_000,
   });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -45,6 +49,23 @@ describe('start-up refuses a bad configuration with one line naming the variable
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Invalid DATABASE_URL: cannot connect/);
     expect(stderr.split('\n')).toHaveLength(1);
+  });
+
+  it('an ADMIN_USERNAME that someone registered with another email', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'plates-main-'));
+    dirs.push(dataDir);
+    const database = await createDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    await database.migrate();
+    await database.db.insert(users).values({ username: 'sysop', email: 'squatter@example.test', password: 'not-a-hash' });
+    await database.close();
+
+    const admin = { ADMIN_USERNAME: 'SysOp', ADMIN_EMAIL: 'operator@example.test', ADMIN_PASSWORD: 'operator-password' };
+    const { code, stderr } = await start({ DATA_DIR: dataDir, ...admin });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'Invalid ADMIN_USERNAME: the account "sysop" exists with another email, so it is not made admin; ' +
+        "choose another ADMIN_USERNAME, or set ADMIN_EMAIL to that account's email if it is yours",
+    );
   });
 
   it('a PORT in use', async () => {

@@ -20,6 +20,16 @@ describe('auth schemas speak the specification', () => {
     );
     expect(firstMessage(RegisterBody.safeParse({ ...base, password: 'x'.repeat(129) }))).toBe('Password cannot exceed 128 characters');
     expect(RegisterBody.safeParse({ ...base, displayName: '   ' }).data?.displayName).toBeUndefined();
+    expect(firstMessage(RegisterBody.safeParse({ ...base, username: 'ADMIN' }))).toBe(
+      'This username is reserved for the Plates team. Please choose a different username.',
+    );
+    expect(firstMessage(RegisterBody.safeParse({ ...base, displayName: 'Plates Team' }))).toBe(
+      'This display name is reserved for the Plates team. Please choose a different display name.',
+    );
+    expect(RegisterBody.safeParse({ ...base, displayName: ' Ana ✔️ ' }).data?.displayName).toBe('Ana');
+    expect(firstMessage(RegisterBody.safeParse({ ...base, displayName: '✔️' }))).toBe(
+      'Display name must contain letters or numbers, not only badge symbols',
+    );
   });
 
   it('register form checks the confirmation on confirmPassword', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MESSAGES } from '../errors.js';
+import { looksLikeStaff, stripBadges } from '../identity.js';
 import { LIMITS } from '../limits.js';
 
 /** A username as chosen at registration. */
@@ -7,7 +9,22 @@ export const Username = z
   .trim()
   .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
   .max(LIMITS.usernameMax, `Username cannot exceed ${LIMITS.usernameMax} characters`)
-  .regex(/^[A-Za-z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores');
+  .regex(/^[A-Za-z0-9_.]+$/, 'Username can only contain letters, numbers, dots and underscores')
+  .refine((name) => !looksLikeStaff(name), MESSAGES.usernameReserved);
+
+/**
+ * A display name as typed, stored without badge-like symbols (✔, 🛡, …: `stripBadges`); a name of
+ * nothing but such symbols is refused. '' stays '' (no display name).
+ */
+export const DisplayNameText = z
+  .string()
+  .trim()
+  .max(LIMITS.displayNameMax, `Display name cannot exceed ${LIMITS.displayNameMax} characters`)
+  .transform((name, ctx) => {
+    const stripped = stripBadges(name);
+    if (name && !stripped) ctx.addIssue({ code: 'custom', message: MESSAGES.displayNameOnlySymbols });
+    return stripped;
+  });
 
 export const Password = z
   .string({ error: 'Password is required' })
@@ -20,14 +37,6 @@ export const Email = z
   .min(1, 'Email is required')
   .max(LIMITS.emailMax, `Email cannot exceed ${LIMITS.emailMax} characters`)
   .pipe(z.email('Please enter a valid email address'));
-
-const OptionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} cannot exceed ${max} characters`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 export const LoginBody = z.object({
   username: z
@@ -43,7 +52,9 @@ export const RegisterBody = z.object({
   username: Username,
   email: Email,
   password: Password,
-  displayName: OptionalText(LIMITS.displayNameMax, 'Display name'),
+  displayName: DisplayNameText.refine((name) => !looksLikeStaff(name), MESSAGES.displayNameReserved)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export type RegisterBody = z.input<typeof RegisterBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { DisplayNameText } from './auth.js';
 import { Author, FeedResponse, Id } from './posts.js';
 
 /**
@@ -149,7 +150,7 @@ const profileText = (max: number, label: string) =>
  * it. `removeProfileImage: 'true'` removes the photo.
  */
 export const UpdateProfileFields = z.object({
-  displayName: profileText(LIMITS.displayNameMax, 'Display name'),
+  displayName: DisplayNameText.optional().transform((v) => (v === undefined ? undefined : v || null)),
   bio: profileText(LIMITS.bioMax, 'Bio'),
   location: profileText(LIMITS.locationMax, 'Location'),
   chatEnabled: booleanText('chatEnabled'),
@@ -160,7 +161,7 @@ export type UpdateProfileFields = z.input<typeof UpdateProfileFields>;
 
 /** The profile form in the browser (before it becomes multipart text). */
 export const ProfileForm = z.object({
-  displayName: z.string().trim().max(LIMITS.displayNameMax, `Display name cannot exceed ${LIMITS.displayNameMax} characters`),
+  displayName: DisplayNameText,
   bio: z.string().trim().max(LIMITS.bioMax, `Bio cannot exceed ${LIMITS.bioMax} characters`),
   location: z.string().trim().max(LIMITS.locationMax, `Location cannot exceed ${LIMITS.locationMax} characters`),
   isPrivate: z.boolean(),

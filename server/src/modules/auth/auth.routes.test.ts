@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { emailVerificationTokens, sessions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { DEFAULT_PASSWORD, makeUser, signIn, uniqueName } from '../../test/factories.js';
@@ -352,7 +353,49 @@ describe('rate limits', () => {
   });
 });
 
+/** Starts a second app over the test database with ADMIN_* set, as a restart with new variables would. */
+async function startWithAdmin(admin: { username: string; email: string; password: string }) {
+  const app = await buildApp({ ...t.config, admin }, { database: t.app.services.database, rateLimitNamespace: uniqueName('ns') });
+  await app.close();
+}
+
+const userNamed = async (username: string) =>
+  (await t.app.services.database.db.select().from(users).where(eq(users.username, username)))[0];
+
 describe('the admin bootstrap', () => {
+  it('refuses to start when ADMIN_USERNAME names an account someone registered with another email', async () => {
+    const squatter = registration({ email: `${uniqueName('squatter')}@example.test` });
+    expect((await post('/api/register', squatter)).statusCode).toBe(201);
+    const admin = { username: squatter.username.toUpperCase(), email: 'operator@example.test', password: 'operator-password' };
+
+    await expect(startWithAdmin(admin)).rejects.toThrow(
+      `Invalid ADMIN_USERNAME: the account "${squatter.username}" exists with another email, so it is not made admin; ` +
+        "choose another ADMIN_USERNAME, or set ADMIN_EMAIL to that account's email if it is yours",
+    );
+    const row = await userNamed(squatter.username);
+    expect(row).toMatchObject({ isAdmin: false, emailVerified: false, email: squatter.email });
+    expect((await post('/api/login', { username: squatter.username, password: admin.password })).statusCode).toBe(401);
+  });
+
+  it('refuses to start when ADMIN_EMAIL belongs to another account', async () => {
+    const member = await makeUser(t.app);
+    const admin = { username: uniqueName('root'), email: member.email.toUpperCase(), password: 'operator-password' };
+    await expect(startWithAdmin(admin)).rejects.toThrow(
+      `Invalid ADMIN_EMAIL: ${admin.email} already belongs to the account "${member.username}", not to ADMIN_USERNAME "${admin.username}"; ` +
+        'set ADMIN_USERNAME to that account, or use another ADMIN_EMAIL',
+    );
+    expect(await userNamed(admin.username)).toBeUndefined();
+    expect((await userNamed(member.username))?.isAdmin).toBe(false);
+  });
+
+  it('takes over an existing account whose email is the configured one (any case)', async () => {
+    const owner = await makeUser(t.app, { emailVerified: false });
+    await startWithAdmin({ username: owner.username, email: owner.email.toUpperCase(), password: 'operator-password' });
+    expect(await userNamed(owner.username)).toMatchObject({ isAdmin: true, emailVerified: true, email: owner.email });
+    expect((await post('/api/login', { username: owner.username, password: 'operator-password' })).statusCode).toBe(200);
+  });
+
+
   it('creates a verified admin, and resets its password on the next start', async () => {
     const admin = { username: uniqueName('root'), email: `${uniqueName('root')}@example.test`, password: 'first-password' };
     await t.app.services.auth.ensureAdmin(admin);

@@ -9,6 +9,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Tx } from '../../db/client.js';
 import type { User } from '../../db/schema/index.js';
 import { toSessionUser } from '../users/users.mapper.js';
+import type { NameGuard } from '../users/users.names.js';
 import type { AuthRepository, TokenKind } from './auth.repository.js';
 import { KNOWN_ORIGIN_TTL_MS, type LoginAttempt, type LoginThrottle } from './login-throttle.js';
 
@@ -28,6 +29,8 @@ export interface AuthServiceDeps {
   appUrl: string;
   isMaintenance: () => Promise<boolean>;
   throttle: LoginThrottle;
+  /** Refuses names that would pass for the team or an admin. */
+  names: NameGuard;
   logger: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -108,6 +111,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (await deps.isMaintenance()) {
         throw new AppError('MAINTENANCE_MODE', MESSAGES.maintenance);
       }
+      await deps.names.check(body);
       if (await repo.findUserByUsername(body.username)) {
         throw new AppError('ALREADY_EXISTS', MESSAGES.usernameTaken, 'username');
       }
@@ -287,10 +291,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { device };
     },
 
-    /** Makes sure the configured admin exists, is verified, and has the configured password. */
+    /**
+     * Makes sure the configured admin exists, is verified, and has the configured password. An
+     * existing account is only taken over when it has the configured email too: a name someone
+     * registered with their own address would otherwise hand them (through a password reset) an
+     * admin account. Such a clash stops the start-up with one line naming the variable.
+     */
     async ensureAdmin(admin: { username: string; email: string; password: string }): Promise<void> {
       const hash = await hashPassword(admin.password);
       const existing = await repo.findUserByUsername(admin.username);
+      if (existing && existing.email.toLowerCase() !== admin.email.toLowerCase()) {
+        throw new Error(
+          `Invalid ADMIN_USERNAME: the account "${existing.username}" exists with another email, so it is not made admin; ` +
+            'choose another ADMIN_USERNAME, or set ADMIN_EMAIL to that account\'s email if it is yours',
+        );
+      }
       if (existing) {
         await repo.updateUser(existing.id, {
           password: hash,
@@ -303,7 +318,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const emailOwner = await repo.findUserByEmail(admin.email);
       if (emailOwner) {
-        throw new Error(`Invalid ADMIN_EMAIL: ${admin.email} already belongs to user "${emailOwner.username}"`);
+        throw new Error(
+          `Invalid ADMIN_EMAIL: ${admin.email} already belongs to the account "${emailOwner.username}", not to ADMIN_USERNAME "${admin.username}"; ` +
+            'set ADMIN_USERNAME to that account, or use another ADMIN_EMAIL',
+        );
       }
       await repo.insertUser({
         username: admin.username,

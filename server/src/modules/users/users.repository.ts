@@ -177,6 +177,18 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Usernames and display names of the admin accounts: names a member may not take. One scan of
+     * the rows where `is_admin`, asked only when a name is being set.
+     */
+    async adminNames(conn: Conn = db): Promise<string[]> {
+      const rows = await conn
+        .select({ username: users.username, displayName: users.displayName })
+        .from(users)
+        .where(eq(users.isAdmin, true));
+      return rows.flatMap((r) => (r.displayName ? [r.username, r.displayName] : [r.username]));
+    },
+
     /** The row, locked until the transaction ends. */
     async lockUser(id: number, tx: Tx): Promise<User | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');

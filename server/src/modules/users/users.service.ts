@@ -23,6 +23,7 @@ import type { PointsService } from '../points/points.service.js';
 import { decodeCursor, encodeCursor } from '../posts/posts.cursor.js';
 import type { PostsService } from '../posts/posts.service.js';
 import { toBlockedUser, toFollowState, toProfileDto, toSessionUser, toUserSummary } from './users.mapper.js';
+import type { NameGuard } from './users.names.js';
 import type { Relation, SummaryPage, UsersRepository } from './users.repository.js';
 
 /** Who is looking; null for a guest. */
@@ -50,6 +51,8 @@ export interface UsersServiceDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   /** Turns an uploaded photo into stored avatar renditions (the media pipeline). */
   processAvatar: (bytes: Buffer) => Promise<ProcessedImage>;
+  /** Refuses display names that would pass for the team or an admin. */
+  names: NameGuard;
   /** Deletes files of replaced avatars and of deleted accounts' plates; omitted: files stay. */
   storage?: Pick<ImageStorage, 'delete' | 'keyFromUrl'>;
   logger?: FastifyBaseLogger;
@@ -314,6 +317,10 @@ export function createUsersService(deps: UsersServiceDeps) {
      * pending request, with points and notifications, in the same transaction.
      */
     async updateProfile(me: User, changes: ProfileChanges, photo?: Buffer): Promise<SessionUser> {
+      // Only a new name is checked: a member keeps a name taken before the rule, and can still edit the rest.
+      if (changes.displayName && changes.displayName !== me.displayName) {
+        await deps.names.check({ displayName: changes.displayName }, me);
+      }
       const image = photo ? await deps.processAvatar(photo) : undefined;
       const { user, previousImage } = await repo.transaction(async (tx) => {
         const current = await repo.lockUser(me.id, tx);

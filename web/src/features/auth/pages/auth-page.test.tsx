@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@plates/common';
 import { describe, expect, it } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
@@ -139,6 +140,16 @@ describe('AuthPage: Join Now', () => {
     return user;
   }
 
+  /** Fills the Join form with a good email and password and submits it. */
+  async function join(user: Awaited<ReturnType<typeof openJoin>>, username: string, displayName: string) {
+    await user.type(screen.getByLabelText('Username'), username);
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText(/Display name/), displayName);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  }
+
   it('shows the validation messages of the spec', async () => {
     const { api } = setup();
     const user = await openJoin();
@@ -196,6 +207,28 @@ describe('AuthPage: Join Now', () => {
       await screen.findByText('Username already exists. Please choose a different username.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses names reserved for the team before sending, with the server\'s words', async () => {
+    const { api } = setup();
+    const user = await openJoin();
+    await join(user, 'Admin', 'Plates Team ✔️');
+    expect(await screen.findByText(MESSAGES.usernameReserved)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.displayNameReserved)).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Display name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
+  });
+
+  it('sends the display name without badge symbols, and shows the server\'s look-alike refusal on the field', async () => {
+    const { api } = setup({
+      'POST /api/register': { status: 400, body: { message: MESSAGES.displayNameReserved, code: 'VALIDATION_ERROR', field: 'displayName' } },
+    });
+    const user = await openJoin();
+    await join(user, 'chef_ana', 'Аna ✔️');
+    expect(await screen.findByText(MESSAGES.displayNameReserved)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Display name/)).toHaveAttribute('aria-invalid', 'true');
+    expect((api.callsTo('POST', '/api/register')[0]!.body as { displayName: string }).displayName).toBe('Аna');
   });
 
   it('puts other field errors on their field and explains 429', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@plates/common';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { feedPage } from '../../../test/posts';
@@ -85,6 +86,27 @@ describe('Edit Profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Ana the Cook/ })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Edit Profile' })).not.toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryData<{ displayName: string }>(['/api/user'])?.displayName).toBe('Ana the Cook'));
+  });
+
+  it('sends the display name without badge symbols and puts the server\'s team-name refusal on the field', async () => {
+    const { api, user } = setup({
+      'PUT /api/user/profile': { status: 400, body: { message: MESSAGES.displayNameReserved, code: 'VALIDATION_ERROR', field: 'displayName' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const form = screen.getByRole('form', { name: 'Edit Profile' });
+    const name = within(form).getByRole('textbox', { name: 'Display name' });
+    await user.clear(name);
+    await user.type(name, 'Аdmin ✔️');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(form).findByText(MESSAGES.displayNameReserved)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect((api.callsTo('PUT', '/api/user/profile')[0]!.body as FormData).get('displayName')).toBe('Аdmin');
+
+    await user.clear(name);
+    await user.type(name, '✅');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(form).findByText(MESSAGES.displayNameOnlySymbols)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/profile')).toHaveLength(1);
   });
 
   it('shows "Update failed" with the server\'s message, and Cancel leaves edit mode', async () => {
