@@ -14,3 +14,21 @@ export async function multipartBody(parts: FormPart[]): Promise<{ payload: Buffe
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   };
 }
+
+/**
+ * The same body with a boundary of the test's choosing, sent as `multipart/form-data; boundary=`
+ * followed by `param` (the boundary as the header writes it: quoted, empty...), or no boundary
+ * parameter at all when `param` is null.
+ */
+export async function multipartBodyWithBoundary(
+  parts: FormPart[],
+  boundary: string,
+  param: string | null = boundary,
+): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const body = await multipartBody(parts);
+  const generated = /boundary=(.+)$/.exec(body.headers['content-type'])?.[1] ?? '';
+  return {
+    payload: Buffer.from(body.payload.toString('latin1').split(generated).join(boundary), 'latin1'),
+    headers: { 'content-type': param === null ? 'multipart/form-data' : `multipart/form-data; boundary=${param}` },
+  };
+}

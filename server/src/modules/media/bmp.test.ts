@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BmpError, decodeBmp } from './bmp.js';
-import { bmp } from './media.fixtures.js';
+import { blankBmp, bmp } from './media.fixtures.js';
 
 /** A BMP with a BITMAPINFOHEADER, `bits` per pixel, the given palette and raw rows (top row first). */
-function handMade(options: {
-  width: number;
-  height: number;
-  bits: number;
-  rows: number[][];
-  palette?: Array<[number, number, number]>;
-  topDown?: boolean;
-  compression?: number;
-}): Buffer {
-  const { width, height, bits, rows, palette = [], topDown = false, compression = 0 } = options;
-  const stride = Math.ceil((width * bits) / 32) * 4;
-  const offset = 14 + 40 + palette.length * 4;
-  const out = Buffer.alloc(offset + stride * height);
-  out.write('BM', 0, 'latin1');
-  out.writeUInt32LE(out.length, 2);
-  out.writeUInt32LE(offset, 10);
-  out.writeUInt32LE(40, 14);
-  out.writeInt32LE(width, 18);
-  out.writeInt32LE(topDown ? -height : height, 22);
-  out.writeUInt16LE(1, 26);
-  out.writeUInt16LE(bits, 28);
-  out.writeUInt32LE(compression, 30);
-  out.writeUInt32LE(palette.length, 46);
-  palette.forEach(([r, g, b], i) => out.writeUInt32LE((r << 16) | (g << 8) | b, 54 + i * 4));
-  rows.forEach((row, y) => {
-    const at = offset + (topDown ? y : height - 1 - y) * stride;
-    row.forEach((byte, i) => (out[at + i] = byte));
-  });
-  return out;
+function handMade(options: Parameters<typeof blankBmp>[0] & { rows: number[][] }): Buffer {
+  const { bytes, rowAt } = blankBmp(options);
+  options.rows.forEach((row, y) => row.forEach((byte, i) => (bytes[rowAt(y) + i] = byte)));
+  return bytes;
 }
 
 describe('BMP decoder', () => {

@@ -4,7 +4,8 @@
  * write: 24-bit, 16/32-bit (plain or with bit-field masks, alpha when a mask says so) and 1/4/8-bit
  * palettes, bottom-up or top-down. RLE and embedded JPEG/PNG are refused. The pixel count is
  * checked against `maxPixels` before anything is allocated, and short files are refused, so a
- * hostile header cannot make it allocate or read past the data.
+ * hostile header cannot make it allocate or read past the data. Decoding is a loop over every
+ * pixel (seconds for 40 megapixels), so the upload pipeline runs it in a worker (raw-decoder.ts).
  */
 export interface RawImage {
   data: Buffer;
@@ -21,7 +22,23 @@ const BI_RGB = 0;
 const BI_BITFIELDS = 3;
 const BI_ALPHABITFIELDS = 6;
 
-export function decodeBmp(bytes: Buffer, maxPixels: number): RawImage {
+/** What the header of a BMP says, once checked: sizes, layout and where the pixels are. */
+export interface BmpHeader {
+  width: number;
+  height: number;
+  topDown: boolean;
+  bpp: number;
+  core: boolean;
+  headerSize: number;
+  dataOffset: number;
+  masks: [number, number, number, number] | undefined;
+}
+
+/**
+ * Reads and checks the header alone (cheap, no allocation): a kind this decoder does not read,
+ * no pixels, or more than `maxPixels` pixels is a BmpError before any decoding starts.
+ */
+export function readBmpHeader(bytes: Buffer, maxPixels: number): BmpHeader {
   if (bytes.length < 26 || bytes.toString('latin1', 0, 2) !== 'BM') throw new BmpError('not a BMP file');
   const dataOffset = bytes.readUInt32LE(10);
   const headerSize = bytes.readUInt32LE(14);
@@ -53,6 +70,12 @@ export function decodeBmp(bytes: Buffer, maxPixels: number): RawImage {
   } else if (compression !== BI_RGB || ![1, 4, 8, 24].includes(bpp)) {
     throw new BmpError(`unsupported BMP: ${bpp} bits per pixel, compression ${compression}`);
   }
+  return { width, height, topDown, bpp, core, headerSize, dataOffset, masks };
+}
+
+/** Decodes the pixels, after `readBmpHeader`'s checks. Pure JS: run it off the main thread. */
+export function decodeBmp(bytes: Buffer, maxPixels: number): RawImage {
+  const { width, height, topDown, bpp, core, headerSize, dataOffset, masks } = readBmpHeader(bytes, maxPixels);
 
   let palette: Buffer | undefined;
   if (bpp <= 8) {
@@ -83,7 +106,9 @@ export function decodeBmp(bytes: Buffer, maxPixels: number): RawImage {
       if (palette) {
         const bit = x * bpp;
         const index = ((bytes[row + (bit >> 3)] ?? 0) >> (8 - bpp - (bit & 7))) & ((1 << bpp) - 1);
-        palette.copy(out, o, index * 3, index * 3 + 3);
+        out[o] = palette[index * 3] ?? 0;
+        out[o + 1] = palette[index * 3 + 1] ?? 0;
+        out[o + 2] = palette[index * 3 + 2] ?? 0;
       } else if (bpp === 24) {
         const p = row + x * 3;
         out[o] = bytes[p + 2] ?? 0;

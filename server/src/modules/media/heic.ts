@@ -1,73 +1,34 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type { RawImage } from './bmp.js';
 
 /**
  * HEIC/HEIF decoding with `heic-decode` (libheif compiled to WebAssembly: no native build, and the
- * HEVC decoder sharp's prebuilt libvips lacks for patent reasons). Decoding runs in a worker
- * thread, so it neither blocks the event loop nor outlives `timeoutMs` (the worker is terminated),
- * and only after the declared size (`ispe` boxes) has been checked against `maxPixels`.
+ * HEVC decoder sharp's prebuilt libvips lacks for patent reasons). The upload pipeline decodes in
+ * a worker thread (raw-decoder.ts), so decoding neither blocks the event loop nor outlives its
+ * time limit, and only after the declared size (`ispe` boxes) has been checked against the pixel
+ * limit (`checkHeifSize`, on the calling thread, before any worker starts).
  */
 export class HeicError extends Error {
   override name = 'HeicError';
 }
 
-const decoderPath = createRequire(import.meta.url).resolve('heic-decode');
+type HeicDecode = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const decode = require(workerData.decoderPath);
-decode({ buffer: workerData.bytes }).then(
-  ({ width, height, data }) => parentPort.postMessage({ width, height, data }, [data.buffer]),
-  (error) => parentPort.postMessage({ error: String((error && error.message) || error) }),
-);
-`;
-
-interface WorkerAnswer {
-  width?: number;
-  height?: number;
-  data?: Uint8ClampedArray;
-  error?: string;
-}
-
-export async function decodeHeic(bytes: Buffer, options: { maxPixels: number; timeoutMs: number }): Promise<RawImage> {
+/** Throws unless the file declares a size, and every size it declares is within `maxPixels`. */
+export function checkHeifSize(bytes: Buffer, maxPixels: number): void {
   const declared = declaredHeifSizes(bytes);
   if (declared.length === 0) throw new HeicError('HEIF without image size');
-  if (declared.some(({ width, height }) => width * height > options.maxPixels)) {
-    throw new HeicError('HEIF exceeds the pixel limit');
-  }
-  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { decoderPath, bytes: new Uint8Array(bytes) },
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-      stdout: true,
-      stderr: true,
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new HeicError('HEIF decoding timed out'));
-    }, options.timeoutMs);
-    worker.once('message', (message: WorkerAnswer) => {
-      clearTimeout(timer);
-      resolve(message);
-      void worker.terminate();
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new HeicError(`HEIF decoding failed: ${error.message}`));
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new HeicError(`HEIF decoder stopped (${code})`));
-    });
-  });
-  if (answer.error || !answer.data || !answer.width || !answer.height) {
-    throw new HeicError(`HEIF decoding failed: ${answer.error ?? 'no image'}`);
-  }
-  if (answer.width * answer.height > options.maxPixels) throw new HeicError('HEIF exceeds the pixel limit');
-  const data = Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength);
-  return { data, width: answer.width, height: answer.height, channels: 4 };
+  if (declared.some(({ width, height }) => width * height > maxPixels)) throw new HeicError('HEIF exceeds the pixel limit');
+}
+
+/** Decodes to RGBA on the calling thread (the worker's job); loads the WebAssembly decoder on first use. */
+export async function decodeHeifPixels(bytes: Buffer, maxPixels: number): Promise<RawImage> {
+  checkHeifSize(bytes, maxPixels);
+  const decode = createRequire(import.meta.url)('heic-decode') as HeicDecode;
+  const { width, height, data } = await decode({ buffer: bytes });
+  if (!width || !height || !data) throw new HeicError('HEIF decoding gave no image');
+  if (width * height > maxPixels) throw new HeicError('HEIF exceeds the pixel limit');
+  return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height, channels: 4 };
 }
 
 /**

@@ -94,6 +94,50 @@ export async function bmp(width: number, height: number, bits: 24 | 32 = 24): Pr
 }
 
 /**
+ * A BMP with a BITMAPINFOHEADER, `bits` per pixel and the given palette, its pixel rows zeroed:
+ * the caller fills them in (row `y` from the top is at `rowAt(y)`).
+ */
+export function blankBmp(options: {
+  width: number;
+  height: number;
+  bits: number;
+  palette?: Array<[number, number, number]>;
+  topDown?: boolean;
+  compression?: number;
+}): { bytes: Buffer; stride: number; rowAt: (y: number) => number } {
+  const { width, height, bits, palette = [], topDown = false, compression = 0 } = options;
+  const stride = Math.ceil((width * bits) / 32) * 4;
+  const offset = 14 + 40 + palette.length * 4;
+  const out = Buffer.alloc(offset + stride * height);
+  out.write('BM', 0, 'latin1');
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(offset, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(width, 18);
+  out.writeInt32LE(topDown ? -height : height, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(bits, 28);
+  out.writeUInt32LE(compression, 30);
+  out.writeUInt32LE(palette.length, 46);
+  palette.forEach(([r, g, b], i) => out.writeUInt32LE((r << 16) | (g << 8) | b, 54 + i * 4));
+  return { bytes: out, stride, rowAt: (y) => offset + (topDown ? y : height - 1 - y) * stride };
+}
+
+/**
+ * A 1-bit BMP of `width` x `height` (40 megapixels by default, just under 5 MB: what a hostile
+ * tester sent), two palette colours in stripes. Cheap to build, slow to decode pixel by pixel.
+ */
+export function oneBitBmp(width = 8000, height = 5000): Buffer {
+  const palette: Array<[number, number, number]> = [
+    [200, 50, 50],
+    [240, 230, 210],
+  ];
+  const { bytes, stride, rowAt } = blankBmp({ width, height, bits: 1, palette });
+  for (let y = 0; y < height; y++) bytes.fill(y % 64 < 32 ? 0x0f : 0xf0, rowAt(y), rowAt(y) + stride);
+  return bytes;
+}
+
+/**
  * A real decompression bomb: a valid 1-bit greyscale PNG of 30000x30000 (900 megapixels) whose
  * zero rows deflate to about 100 KB.
  */

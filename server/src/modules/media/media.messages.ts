@@ -9,6 +9,7 @@ export const MEDIA_MESSAGES = {
   fieldsTooLarge: 'Invalid request: the form fields are too large.',
   malformedForm: 'Invalid request: the form data could not be read.',
   notMultipart: 'Invalid request: send the image as multipart/form-data.',
+  wrongFileField: (field: string) => `Invalid request: send the image as the form field "${field}".`,
   imageNotFound: 'Image not found.',
   notOurImage: 'Invalid request: this is not an image URL of this site.',
 } as const;

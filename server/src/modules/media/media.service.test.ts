@@ -6,6 +6,7 @@ import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
 import { createLocalStorage, type LocalImageStorage } from '../../lib/storage/index.js';
+import { decodeBmp } from './bmp.js';
 import {
   bmp,
   GPS_MARKERS,
@@ -13,6 +14,7 @@ import {
   HTML_PAGE,
   jpegWithGps,
   jpegWithOrientation6,
+  oneBitBmp,
   PDF_FILE,
   photo,
   pngBomb,
@@ -23,6 +25,7 @@ import {
 } from './media.fixtures.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
 import { aspectOf, createMediaService, IMAGE_KEY, renditionWidths, type MediaService } from './media.service.js';
+import { runningDecoders } from './raw-decoder.js';
 
 let dir: string;
 let storage: LocalImageStorage;
@@ -54,8 +57,8 @@ function meanDifference(a: Buffer, b: Buffer): number {
   return sum / a.length;
 }
 
-async function refusal(bytes: Buffer, kind: 'post' | 'avatar' = 'post') {
-  const error = await media.processUpload(bytes, kind).then(
+async function refusal(bytes: Buffer, kind: 'post' | 'avatar' = 'post', service = media) {
+  const error = await service.processUpload(bytes, kind).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -318,5 +321,69 @@ describe('shapes and renditions', () => {
       [250, 250],
       [400, 100],
     ]);
+  });
+});
+
+describe('decoding off the event loop', () => {
+  /** Runs `work` while a 10 ms interval ticks, and answers the longest gap between two ticks. */
+  async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; elapsedMs: number }> {
+    let last = performance.now();
+    let stallMs = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      stallMs = Math.max(stallMs, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    try {
+      const result = await work();
+      stallMs = Math.max(stallMs, performance.now() - last);
+      return { result, stallMs, elapsedMs: performance.now() - started };
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  it('keeps the server answering while a 40-megapixel 1-bit BMP (5 MB) is decoded', async () => {
+    const big = oneBitBmp();
+    expect(big.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const { result, stallMs } = await longestStall(() => media.processUpload(big, 'post'));
+    expect(result).toMatchObject({ width: 1080, height: 675, aspect: 'landscape' });
+    // what the same decode costs the event loop on the main thread, on this machine, now
+    const { stallMs: decodeMs } = await longestStall(async () => decodeBmp(big, 40_000_000));
+    expect(decodeMs).toBeGreaterThan(100);
+    // in a worker the loop only waits for short steps (starting it, taking the pixels)
+    expect(stallMs).toBeLessThan(decodeMs / 2);
+  });
+
+  /** Runs `work` while sampling how many decode workers are alive; answers the most seen at once. */
+  async function mostDecoders<T>(work: () => Promise<T>): Promise<{ result: T; most: number }> {
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, runningDecoders())), 5);
+    try {
+      const result = await work();
+      return { result, most };
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+
+  it('decodes at most maxConcurrent images at once, each in a worker that is gone when it answers', async () => {
+    const two = createMediaService({ storage, limits: { maxConcurrent: 2 } });
+    const big = oneBitBmp(6000, 4000);
+    const { result, most } = await mostDecoders(() => Promise.all([1, 2, 3, 4].map(() => two.processUpload(big, 'post'))));
+    expect(result.map((r) => r.width)).toEqual([1080, 1080, 1080, 1080]);
+    expect(most).toBeGreaterThan(0); // decoded in workers, seen while they ran
+    expect(most).toBeLessThanOrEqual(2);
+    expect(runningDecoders()).toBe(0);
+  });
+
+  it('terminates a decode that overruns the time limit and refuses the upload with a 400', async () => {
+    // 50 ms: less than a worker takes to start, let alone decode 40 megapixels
+    const hasty = createMediaService({ storage, limits: { timeoutSeconds: 0.05 } });
+    const { result, most } = await mostDecoders(() => refusal(oneBitBmp(), 'post', hasty));
+    expect(result).toEqual({ status: 400, code: 'INVALID_FILE_TYPE', message: MEDIA_MESSAGES.unreadable });
+    expect(most).toBe(1);
+    expect(runningDecoders()).toBe(0);
   });
 });

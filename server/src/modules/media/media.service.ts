@@ -4,10 +4,10 @@ import { rgbaToThumbHash } from 'thumbhash';
 import { LIMITS } from '@plates/common';
 import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
-import { decodeBmp, type RawImage } from './bmp.js';
-import { decodeHeic } from './heic.js';
+import type { RawImage } from './bmp.js';
 import { detectImageFormat, type ImageFormat } from './image-type.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
+import { decodeOffThread } from './raw-decoder.js';
 
 export type ImageKind = 'post' | 'avatar';
 export type Aspect = 'landscape' | 'portrait' | 'square';
@@ -39,9 +39,12 @@ export interface MediaLimits {
   maxBytes: number;
   /** Largest decoded image, in pixels: bounds memory whatever the file claims. */
   maxInputPixels: number;
-  /** Longest one decode-and-encode may take. */
+  /** Longest one decode may take (a BMP or HEIC decode, and each libvips pipeline). */
   timeoutSeconds: number;
-  /** Uploads processed at once; the rest wait, so memory stays bounded under load. */
+  /**
+   * Uploads processed at once, decoding included (so at most this many decode workers and their
+   * pixels); the rest wait, so memory stays bounded under load.
+   */
   maxConcurrent: number;
 }
 
@@ -99,21 +102,19 @@ export function createMediaService(options: { storage: ImageStorage; limits?: Pa
 
   const unreadable = () => new AppError('INVALID_FILE_TYPE', MEDIA_MESSAGES.unreadable);
 
+  /** libvips reads the bytes itself; BMP and HEIC are decoded to pixels in a worker first. */
   async function load(bytes: Buffer): Promise<Input> {
     const format = await detectImageFormat(bytes);
+    if (format !== 'bmp' && format !== 'heic') return { kind: 'encoded', bytes, format };
     try {
-      if (format === 'bmp') return { kind: 'raw', image: decodeBmp(bytes, limits.maxInputPixels) };
-      if (format === 'heic') {
-        const image = await decodeHeic(bytes, {
-          maxPixels: limits.maxInputPixels,
-          timeoutMs: limits.timeoutSeconds * 1000,
-        });
-        return { kind: 'raw', image };
-      }
+      const image = await decodeOffThread(format, bytes, {
+        maxPixels: limits.maxInputPixels,
+        timeoutMs: limits.timeoutSeconds * 1000,
+      });
+      return { kind: 'raw', image };
     } catch {
       throw unreadable();
     }
-    return { kind: 'encoded', bytes, format };
   }
 
   /** A fresh pipeline over the input: first frame only, pixel-limited, failing on any decode warning. */
@@ -126,7 +127,7 @@ export function createMediaService(options: { storage: ImageStorage; limits?: Pa
             raw: { width: input.image.width, height: input.image.height, channels: input.image.channels },
           })
         : sharp(input.bytes, common);
-    return pipeline.timeout({ seconds: limits.timeoutSeconds }).rotate();
+    return pipeline.timeout({ seconds: Math.ceil(limits.timeoutSeconds) }).rotate(); // libvips counts whole seconds
   }
 
   /** Size after EXIF orientation, checking that libvips sees the format the bytes were sniffed as. */

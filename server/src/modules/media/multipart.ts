@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@plates/common';
@@ -22,6 +23,18 @@ export const multipartOptions: FastifyMultipartOptions = { limits: { ...MULTIPAR
 /** What a form may add around the file: every field full, plus part headers and boundaries. */
 const FORM_OVERHEAD_BYTES = MULTIPART_LIMITS.fields * MULTIPART_LIMITS.fieldSize + 64 * 1024;
 
+/**
+ * How much of a refused body is still read and thrown away before answering. An HTTP client
+ * (Node's fetch, browsers) that is still sending when the server closes the connection reports a
+ * reset and never shows the answer; reading the rest lets it hear the 413 or 400. Past these
+ * bounds (a body over `bytes`, declared or sent; a client still sending after `totalMs`, or
+ * silent for `idleMs`) the answer goes at once with `Connection: close`.
+ */
+export const DRAIN_LIMITS = { bytes: 32 * 1024 * 1024, totalMs: 10_000, idleMs: 2_000 } as const;
+
+/** RFC 2046 §5.1.1: 1 to 70 of these characters, not ending in a space (busboy fails past 252). */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
+
 export interface ImageUpload {
   bytes: Buffer;
   /** As the client named and typed it: for logs only, never to decide anything. */
@@ -35,12 +48,13 @@ const tooLarge = () => new AppError('FILE_TOO_LARGE', MEDIA_MESSAGES.fileTooLarg
 
 /**
  * Reads the one image and the text fields of a multipart request. The file is buffered only up to
- * the 5 MB limit: a larger one (or a `Content-Length` that cannot fit) is answered 413 at once,
- * without reading or keeping the rest. No file (or an empty one) is FILE_REQUIRED.
+ * the 5 MB limit: a larger one (or a `Content-Length` that cannot fit) is refused with 413 without
+ * keeping the rest. No file (or an empty one) is FILE_REQUIRED.
  *
- * When it gives up before the body has ended, the answer carries `Connection: close`, so the
- * connection is closed once answered instead of sitting on an unread body (a paused socket would
- * not even notice the client leaving), and the rest of the body is discarded as it arrives.
+ * When it gives up before the body has ended, it reads and discards the rest (within
+ * DRAIN_LIMITS) so the client hears the answer; past those bounds the answer carries
+ * `Connection: close`, so the connection is closed once answered instead of sitting on an unread
+ * body (a paused socket would not even notice the client leaving).
  */
 export async function readImageUpload(
   request: FastifyRequest,
@@ -55,7 +69,9 @@ export async function readImageUpload(
 
 /**
  * The same reading as `readImageUpload` for forms whose image is optional (a profile form): the
- * text fields, and the file when one was sent (an empty file part counts as none).
+ * text fields, and the file when one was sent (an empty file part counts as none). The file must
+ * come as `fileField`; a form with a broken boundary, or a field name over
+ * MULTIPART_LIMITS.fieldNameSize, is refused.
  */
 export async function readMultipartForm(
   request: FastifyRequest,
@@ -64,22 +80,27 @@ export async function readMultipartForm(
 ): Promise<{ fields: Record<string, string>; file: Omit<ImageUpload, 'fields'> | undefined }> {
   const fileField = options.fileField ?? 'image';
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.notMultipart, undefined, 415);
-  const abandon = (error: unknown) => {
-    if (!request.raw.readableEnded) {
-      reply.header('connection', 'close');
-      request.raw.resume();
-    }
+  const declared = Number(request.headers['content-length']);
+  const refuse = async (error: unknown) => {
+    if (!(await drain(request.raw, declared))) reply.header('connection', 'close');
     return error;
   };
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MULTIPART_LIMITS.fileSize + FORM_OVERHEAD_BYTES) throw abandon(tooLarge());
+  if (Number.isFinite(declared) && declared > MULTIPART_LIMITS.fileSize + FORM_OVERHEAD_BYTES) throw await refuse(tooLarge());
+  if (!BOUNDARY.test(boundaryOf(request.headers['content-type'] ?? '') ?? '')) {
+    throw await refuse(new AppError('BAD_REQUEST', MEDIA_MESSAGES.malformedForm));
+  }
 
   const fields: Record<string, string> = {};
   let file: Omit<ImageUpload, 'fields'> | undefined;
   try {
     for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS } })) {
+      // busboy does not apply fieldNameSize to multipart forms: names arrive whole
+      if (part.fieldname.length > MULTIPART_LIMITS.fieldNameSize) {
+        throw new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.fieldsTooLarge);
+      }
       if (part.type === 'file') {
         if (file) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.oneFileOnly, fileField);
+        if (part.fieldname !== fileField) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.wrongFileField(fileField), fileField);
         file = {
           bytes: await readFile(part),
           filename: part.filename,
@@ -98,9 +119,47 @@ export async function readMultipartForm(
       }
     }
   } catch (error) {
-    throw abandon(toAppError(error, fileField));
+    throw await refuse(toAppError(error, fileField));
   }
   return { fields, file: file && file.bytes.length > 0 ? file : undefined };
+}
+
+/** The `boundary` parameter of a Content-Type, a token or a quoted string; undefined when absent. */
+function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i.exec(contentType);
+  if (!match) return undefined;
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2];
+}
+
+/**
+ * Reads and discards the rest of a request body. True once it has ended; false when it passes
+ * DRAIN_LIMITS or the client goes away (what is left is then discarded as it arrives, until the
+ * connection closes).
+ */
+function drain(body: IncomingMessage, declared: number): Promise<boolean> {
+  if (body.readableEnded) return Promise.resolve(true);
+  body.unpipe(); // from busboy: nothing parses the rest
+  body.resume();
+  if (body.destroyed || declared > DRAIN_LIMITS.bytes) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    let left = DRAIN_LIMITS.bytes;
+    const finish = (ended: boolean) => {
+      clearTimeout(total);
+      clearTimeout(idle);
+      body.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      resolve(ended);
+    };
+    const total = setTimeout(() => finish(false), DRAIN_LIMITS.totalMs);
+    const idle = setTimeout(() => finish(false), DRAIN_LIMITS.idleMs);
+    const onData = (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) finish(false);
+      else idle.refresh();
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(body.readableEnded);
+    body.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
+  });
 }
 
 /** Buffers a file part, failing the moment it passes the limit (busboy would skip the rest silently). */

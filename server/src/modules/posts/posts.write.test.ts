@@ -5,7 +5,9 @@ import { pointTransactions, posts, saves, users, type User } from '../../db/sche
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
 import { sized } from '../media/media.fixtures.js';
-import { multipartBody, type FormPart } from '../../test/multipart.js';
+import { MEDIA_MESSAGES } from '../media/media.messages.js';
+import { MULTIPART_LIMITS } from '../media/multipart.js';
+import { multipartBody, multipartBodyWithBoundary, type FormPart } from '../../test/multipart.js';
 
 let t: TestApp;
 let png: Buffer;
@@ -112,6 +114,35 @@ describe('POST /api/posts', () => {
       if (message) expect(body.message).toBe(message);
       if (field && code !== 'INVALID_FILE_TYPE') expect(body.field).toBe(field);
     }
+    const count = await t.app.services.database.db.select().from(posts).where(eq(posts.userId, cook.id));
+    expect(count).toHaveLength(0);
+  });
+
+  it('refuses a broken form with 4xx, not 500: a 300-character boundary, the photo under another name, a long field name', async () => {
+    const cook = await makeUser(t.app);
+    const headers = await headersOf(cook);
+    const longBoundary = await multipartBodyWithBoundary([['title', 'Ramen'], image()], 'a'.repeat(300));
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: longBoundary.payload,
+      headers: { ...longBoundary.headers, ...headers },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ code: 'BAD_REQUEST', message: MEDIA_MESSAGES.malformedForm });
+
+    const elsewhere = await upload([['title', 'Ramen'], ['photo', { bytes: png, filename: 'dish.png', type: 'image/png' }]], headers);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid request: send the image as the form field "image".',
+      field: 'image',
+    });
+
+    const longName = await upload([['title', 'Ramen'], ['t'.repeat(MULTIPART_LIMITS.fieldNameSize + 1), 'x'], image()], headers);
+    expect(longName.statusCode).toBe(413);
+    expect(longName.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MEDIA_MESSAGES.fieldsTooLarge });
+
     const count = await t.app.services.database.db.select().from(posts).where(eq(posts.userId, cook.id));
     expect(count).toHaveLength(0);
   });

@@ -12,8 +12,9 @@ import {
 } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn, DEFAULT_PASSWORD } from '../../test/factories.js';
-import { multipartBody, type FormPart } from '../../test/multipart.js';
+import { multipartBody, multipartBodyWithBoundary, type FormPart } from '../../test/multipart.js';
 import { SVG_PLAIN, TEXT_FILE, sized } from '../media/media.fixtures.js';
+import { MEDIA_MESSAGES } from '../media/media.messages.js';
 import { usersHarness } from './users.fixtures.js';
 
 let t: TestApp;
@@ -117,6 +118,28 @@ describe('PUT /api/user/profile', () => {
       expect(res.json()).toMatchObject({ code, message });
     }
     expect((await userRow(me.user.id))?.bio).toBeNull();
+  });
+
+  it('refuses a broken form with 400, not 500: a 300-character boundary, the photo under another name', async () => {
+    const me = await cook();
+    const longBoundary = await multipartBodyWithBoundary([['bio', 'should not stick'], photo()], 'a'.repeat(300));
+    const broken = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: longBoundary.payload,
+      headers: { ...longBoundary.headers, ...me.headers },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ code: 'BAD_REQUEST', message: MEDIA_MESSAGES.malformedForm });
+
+    const elsewhere = await putProfile([['bio', 'should not stick'], ['image', { bytes: png, filename: 'me.png', type: 'image/png' }]], me.headers);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid request: send the image as the form field "profileImage".',
+      field: 'profileImage',
+    });
+    expect(await userRow(me.user.id)).toMatchObject({ bio: null, profileImage: null });
   });
 
   it('accepts every pending request when a private account turns public, with points and notifications', async () => {

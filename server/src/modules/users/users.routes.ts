@@ -288,9 +288,6 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
       async (request, reply) => {
         const me = requireUser(request).user;
         const form = await readMultipartForm(request, reply, { fileField: 'profileImage' });
-        if (form.file && form.file.fieldname !== 'profileImage') {
-          throw new AppError('BAD_REQUEST', 'Send the photo as the file field profileImage.', form.file.fieldname);
-        }
         const parsed = UpdateProfileFields.safeParse(form.fields);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
