@@ -133,7 +133,7 @@ describe('GET /api/search: plates', () => {
     expect(postIds(await search({ q: `grandma's ${w}` }))).toEqual([grandma.id]);
     // Text without letters or digits finds no plates (people only by LIKE, as text); the rest
     // search their words. None may fail.
-    const noWords = ['%%', '__', "''", '""', '\\\\', ':*', '&|!()', '<-> <2>', '🍕🍕', '％＿＼', '\u0000\u0001'];
+    const noWords = ['%%', '__', "''", '""', '\\\\', ':*', '&|!()', '<-> <2>', '🍕🍕', '％＿＼', '\u0001\u0002'];
     const withWords = [
       "' OR 1=1 --",
       "'; drop table posts; --",
@@ -149,6 +149,10 @@ describe('GET /api/search: plates', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
       answers.set(q, { status: res.statusCode, body: res.body });
     }
+    // A NUL is refused like in any other field of any request (plugins/text-safety).
+    const nul = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent('pie\u0000')}` });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'q' });
     for (const [q, { status, body }] of answers) {
       expect(status, `${JSON.stringify(q)}: ${body}`).toBe(200);
       expect(SearchResponseShape.safeParse(JSON.parse(body)).success, q).toBe(true);
