@@ -1,17 +1,30 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { makePost } from '../test/factories.js';
+
+/** A script over 1 KB, and the twins the build writes beside it (web/build/precompress.ts). */
+const BIG_SCRIPT = `export const plates = ${JSON.stringify('plate '.repeat(400))};`;
+// Marked so the test can tell the build's twin from a compression made per request.
+const BUILT_BR = brotliCompressSync(`${BIG_SCRIPT}/*br*/`);
+const BUILT_GZ = gzipSync(`${BIG_SCRIPT}/*gz*/`);
 
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'plates-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Plates</title><div id="root"></div>');
+  // As large as the real shell (over the 1 KB compression threshold): its head holds the fonts' and
+  // icons' links.
+  await writeFile(path.join(dist, 'index.html'), `<!doctype html><title>Plates</title>${'<link rel="icon" href="/icon.svg">'.repeat(40)}<div id="root"></div>`);
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), BUILT_BR);
+  await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), BUILT_GZ);
   t = await buildTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -48,5 +61,49 @@ describe('the built web app on the same origin', () => {
   it('serves the page under the Content-Security-Policy', async () => {
     const res = await t.app.inject('/');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+});
+
+describe('compression', () => {
+  it("sends the build's brotli or gzip twin as it is, by what the browser accepts", async () => {
+    const br = await t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(BUILT_BR)).toBe(true);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gz = await t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(BUILT_GZ)).toBe(true);
+
+    const plain = await t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('compresses API answers over 1 KB on the fly, and leaves small ones and images alone', async () => {
+    for (let i = 0; i < 6; i += 1) await makePost(t.app, { description: `A plate with a long enough description ${i} `.repeat(4) });
+    const br = await t.app.inject({ url: '/api/posts', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const json = JSON.parse(brotliDecompressSync(br.rawPayload).toString()) as { posts: unknown[] };
+    expect(json.posts.length).toBeGreaterThan(0);
+    expect(br.rawPayload.length).toBeLessThan(brotliDecompressSync(br.rawPayload).length / 2);
+
+    const gz = await t.app.inject({ url: '/api/posts', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(json);
+
+    // A shared link's page is made per request (its head names the plate), so compressed on the fly.
+    const post = await makePost(t.app, { title: 'Shared plate', description: 'Worth sharing. '.repeat(60) });
+    const page = await t.app.inject({ url: `/posts/${post.id}`, headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Shared plate | Plates</title>');
+
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
   });
 });

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, type ErrorBody } from '@plates/common';
 
 /**
@@ -43,6 +44,22 @@ function cut(text: string, pattern: RegExp): string {
   return match ? text.slice(0, match.index) + text.slice(match.index + match[0].length) : text;
 }
 
+/**
+ * A page made per request (a shared link's head), compressed as the browser accepts. The not-found
+ * handler is no route, so @fastify/compress (which hooks routes) does not reach it.
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: string) {
+  reply.header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (Buffer.byteLength(page) < 1024) return reply.send(page);
+  if (/\bbr\b/.test(accepted)) {
+    const quality = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(page, quality));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(page, { level: 6 }));
+  return reply.send(page);
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string, options: WebAppOptions = {}): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
@@ -50,6 +67,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (web/build/precompress.ts): sent as
+      // they are to browsers that accept them, never compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(distDir, filePath);
         res.header(
@@ -82,7 +102,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
       const head = await pageHead(request.url.split('?')[0] ?? '/');
       if (head) {
         const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
-        return reply.type('text/html; charset=utf-8').send(withHead(shell, head));
+        return sendCompressed(request, reply.type('text/html; charset=utf-8'), withHead(shell, head));
       }
       return reply.sendFile('index.html');
     }
