@@ -15,6 +15,7 @@ import { ConfigError, parseConfig } from '../config.js';
 import { createLocalStorage } from '../lib/storage/index.js';
 import { createMediaService } from '../modules/media/media.service.js';
 import { encodeCursor } from '../modules/posts/posts.cursor.js';
+import { benchLighthouse, ensureWebBuild, type PageFigures } from './bench-lighthouse.js';
 import { benchRealtime } from './bench-realtime.js';
 import { seedDatabase } from './seed-data.js';
 
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '8' },
       uploads: { type: 'string', default: '8' },
       sockets: { type: 'string', default: '1000' },
+      lighthouse: { type: 'string', default: '3' },
       messages: { type: 'string', default: '2000' },
     },
   });
@@ -103,6 +105,10 @@ async function main(): Promise<void> {
 
   const env = parseConfig(process.env);
   const config = { ...env, logLevel: 'warn' as const };
+  // Lighthouse runs per page (the median is kept); 0 skips them.
+  const lighthouseRuns = Math.max(0, Math.min(9, Math.floor(Number(values.lighthouse) || 0)));
+  if (lighthouseRuns > 0) ensureWebBuild(config.webDistDir);
+  let pages: PageFigures[] = [];
   const app = await buildApp(config);
   const db = app.services.database.db;
   const results: Result[] = [];
@@ -160,6 +166,13 @@ async function main(): Promise<void> {
       console.log(`  ${name}: ${result.rps} req/s`);
     }
 
+    if (lighthouseRuns > 0) {
+      console.log(`first load on a phone (Lighthouse mobile, median of ${lighthouseRuns})`);
+      const lh = await benchLighthouse(base, [['/', '/'], ['/auth', '/auth'], ['/posts/{id}', `/posts/${busy.id}`]], lighthouseRuns);
+      pages = lh.figures;
+      notes.push(...lh.notes);
+    }
+
     // Upload processing: the media pipeline on a real photo, into a throw-away folder.
     const scratch = await mkdtemp(path.join(tmpdir(), 'plates-bench-'));
     try {
@@ -211,13 +224,25 @@ async function main(): Promise<void> {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
+  if (pages.length > 0) {
+    const head = ['page (Lighthouse mobile)', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS+CSS KB', 'files', 'requests'];
+    const lines = pages.map((p) =>
+      [p.page, p.score, p.lcpMs, p.tbtMs, p.cls, p.fcpMs, (p.scriptAndStyleBytes / 1024).toFixed(1), p.scriptAndStyleFiles, p.requests].map(String),
+    );
+    const w = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+    const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join('  ');
+    console.log('');
+    console.log(row(head));
+    console.log(w.map((n) => '-'.repeat(n)).join('  '));
+    for (const l of lines) console.log(row(l));
+  }
   for (const note of notes) console.log(`note: ${note}`);
 
   const out = path.resolve('bench', 'results.json');
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads, sockets, messages }, results, notes }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads, sockets, messages, lighthouseRuns }, results, pages, notes }, null, 2)}\n`,
   );
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }
@@ -225,7 +250,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A mistyped option gets one line and the usage, not a stack trace.
   const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency N] [--requests N] [--seconds N] [--uploads N] [--sockets N] [--messages N]`);
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency N] [--requests N] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS]`);
   else console.error(error instanceof ConfigError ? error.message : error);
   process.exit(badOption ? 2 : 1);
 });
