@@ -62,6 +62,8 @@ export default defineConfig({
     // Images stay files under assets/ (hashed, cacheable) rather than data: URLs inside the JS.
     assetsInlineLimit: 0,
     sourcemap: false,
+    // .vite/manifest.json: the server names a lazy page's chunk in that page's HTML (route-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // What the first screen needs, statically imported from the entry, in one file instead of

@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './limits.js';
 export * from './format.js';
+export * from './images.js';
 export * from './identity.js';
 export * from './schemas/auth.js';
 export * from './schemas/error.js';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makePost } from '../test/factories.js';
+import { LAZY_PAGES } from './route-preloads.js';
 
 /** A script over 1 KB, and the twins the build writes beside it (web/build/precompress.ts). */
 const BIG_SCRIPT = `export const plates = ${JSON.stringify('plate '.repeat(400))};`;
@@ -23,6 +25,17 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_app.js'] },
+      '_app.js': { file: 'assets/app-1.js' },
+      '_form.js': { file: 'assets/form-1.js', imports: ['_app.js'] },
+      'src/features/auth/pages/auth-page.tsx': { file: 'assets/auth-page-1.js', imports: ['_app.js', '_form.js'], css: ['assets/auth-page-1.css'] },
+      'src/features/posts/pages/post-page.tsx': { file: 'assets/post-page-1.js', imports: ['_app.js'] },
+    }),
+  );
   await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), BUILT_BR);
   await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), BUILT_GZ);
   t = await buildTestApp({ webDistDir: dist });
@@ -105,5 +118,28 @@ describe('compression', () => {
     const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('lazy pages named in their HTML', () => {
+  it("asks for the page's own chunk and what it imports, beyond what the shell loads", async () => {
+    const auth = (await t.app.inject('/auth')).body;
+    expect(auth.match(/<link rel="(?:modulepreload|preload)"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/auth-page-1.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/auth-page-1.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/form-1.js">',
+    ]);
+    expect((await t.app.inject('/leaderboard')).body).not.toContain('modulepreload');
+  });
+
+  it('keeps the build manifest to the server', async () => {
+    const res = await t.app.inject('/.vite/manifest.json');
+    expect(res.body).not.toContain('isEntry');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('names pages that exist in the web sources', () => {
+    const web = path.resolve(import.meta.dirname, '../../../web');
+    for (const [, source] of LAZY_PAGES) expect(existsSync(path.join(web, source)), source).toBe(true);
   });
 });

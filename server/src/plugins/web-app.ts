@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, type ErrorBody } from '@plates/common';
+import { MESSAGES, SESSION_COOKIE, type ErrorBody } from '@plates/common';
+import { createRoutePreloads } from './route-preloads.js';
 
 /**
  * Serves the built web app from the same origin: hashed assets cached for a year, `index.html`
@@ -16,7 +17,7 @@ export interface WebAppOptions {
    * Extra `<head>` content for a page path (e.g. a plate's title and Open Graph tags for shared
    * links), already HTML-escaped; undefined for the plain shell. A failure serves the plain shell.
    */
-  headFor?: (path: string) => Promise<string | undefined>;
+  headFor?: (path: string, visitor: { signedIn: boolean }) => Promise<string | undefined>;
 }
 
 /**
@@ -70,6 +71,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
       // The build writes .br and .gz beside each text file (web/build/precompress.ts): sent as
       // they are to browsers that accept them, never compressed per request.
       preCompressed: true,
+      // (Dot folders are not served: the build's .vite/manifest.json is for route-preloads.ts.)
       setHeaders(res, filePath) {
         const relative = path.relative(distDir, filePath);
         res.header(
@@ -84,10 +86,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     app.log.warn(`no web build at ${distDir}: only the API is served (run "npm run build")`);
   }
 
-  async function pageHead(pagePath: string): Promise<string | undefined> {
+  const routePreloads = createRoutePreloads(distDir);
+
+  async function pageHead(pagePath: string, visitor: { signedIn: boolean }): Promise<string | undefined> {
     if (!options.headFor) return undefined;
     try {
-      return await options.headFor(pagePath);
+      return await options.headFor(pagePath, visitor);
     } catch (error) {
       app.log.warn({ err: error, path: pagePath }, 'page head failed: serving the plain shell');
       return undefined;
@@ -99,7 +103,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!apiPath && wantsPage && hasBuild && !request.url.startsWith('/assets/')) {
       reply.header('cache-control', 'no-cache');
-      const head = await pageHead(request.url.split('?')[0] ?? '/');
+      // A member's home feed is their own (follows, blocks): only a visitor's is known here.
+      const signedIn = Boolean(request.cookies?.[SESSION_COOKIE]);
+      const pagePath = request.url.split('?')[0] ?? '/';
+      const head = ((await pageHead(pagePath, { signedIn })) ?? '') + routePreloads(pagePath);
       if (head) {
         const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
         return sendCompressed(request, reply.type('text/html; charset=utf-8'), withHead(shell, head));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withHead } from '../../plugins/web-app.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser } from '../../test/factories.js';
+import { CARD_IMAGE_SIZES, imageSrcSet, SESSION_COOKIE } from '@plates/common';
 import { cutDescription, escapeHtml } from './share-meta.js';
 
 const SHELL = '<!doctype html><html><head><meta charset="utf-8"><title>Plates</title></head><body><div id="root"></div></body></html>';
@@ -81,11 +82,33 @@ describe('shared links get the page head', () => {
     const pending = await makePost(t.app, { approvalStatus: 'pending' });
     const priv = await makeUser(t.app, { isPrivate: true });
     const hidden = await makePost(t.app, { userId: priv.id });
-    for (const url of [`/posts/${pending.id}`, `/posts/${hidden.id}`, '/posts/999999', '/posts/abc', `/profile/${priv.id}`, '/', '/top-rated']) {
+    for (const url of [`/posts/${pending.id}`, `/posts/${hidden.id}`, '/posts/999999', '/posts/abc', `/profile/${priv.id}`, '/top-rated']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SHELL);
     }
+  });
+
+  it("asks for a plate page's photo, and a visitor's first feed photo, from the HTML at high priority", async () => {
+    const post = await makePost(t.app, { title: 'Newest plate' });
+    const preload = (html: string) => /<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)" imagesizes="([^"]*)" fetchpriority="high">/.exec(html);
+    const unescape = (text: string) => text.replaceAll('&amp;', '&').replaceAll('&quot;', '"');
+    // The same srcset and sizes as the card's <img>, or the browser would not use the preload.
+    const variants = (post.imageVariants as Array<{ width: number; url: string }>).map(({ width, url }) => ({ width, url }));
+    const expected = [post.imageUrl, imageSrcSet(variants), CARD_IMAGE_SIZES];
+
+    const page = preload((await t.app.inject(`/posts/${post.id}`)).body);
+    expect(page?.slice(1).map(unescape)).toEqual(expected);
+
+    // Home: the newest approved plate is the first card a visitor sees.
+    const home = await t.app.inject('/');
+    expect(preload(home.body)?.slice(1).map(unescape)).toEqual(expected);
+    expect(home.body.match(/<title>/g)).toHaveLength(1);
+    expect(home.headers['cache-control']).toBe('no-cache');
+
+    // A member's feed is their own (follows, blocks): no guess for them.
+    const member = await t.app.inject({ url: '/', cookies: { [SESSION_COOKIE]: 'some-session' } });
+    expect(member.body).toBe(SHELL);
   });
 
   it('describes a public profile', async () => {

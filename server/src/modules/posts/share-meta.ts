@@ -1,4 +1,4 @@
-import { IdParams, type PostDto } from '@plates/common';
+import { CARD_IMAGE_SIZES, IdParams, imageSrcSet, type ImageDto, type PostDto } from '@plates/common';
 import type { PostsRepository } from './posts.repository.js';
 import type { PostsService } from './posts.service.js';
 
@@ -53,13 +53,25 @@ export function renderHead(meta: PageMeta): string {
   return `<title>${escapeHtml(`${meta.title} | ${SITE}`)}</title>${lines.join('')}`;
 }
 
+/**
+ * Asks for a page's first photo from the HTML itself, at high priority, so the browser fetches it
+ * alongside the scripts instead of after they have run and asked the API (it is the page's
+ * largest paint). Same `srcset` and `sizes` as the card's `<img>`, or the preload goes unused.
+ */
+export function renderImagePreload(image: ImageDto): string {
+  const srcset = imageSrcSet(image.variants);
+  const set = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(CARD_IMAGE_SIZES)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${set} fetchpriority="high">`;
+}
+
 const POST_PAGE = /^\/posts\/([^/]+)\/?$/;
 const PROFILE_PAGE = /^\/(?:profile|users)\/([^/]+)\/?$/;
 
 /**
  * The `<head>` of a shared link: a plate page (`/posts/{id}`) or a profile (`/profile/{id}`),
  * only for what an anonymous visitor may see (approved plates of public, active users; public
- * active profiles). Anything else gets the plain shell (undefined).
+ * active profiles); and for a visitor's home page, the preload of the feed's first photo.
+ * Anything else gets the plain shell (undefined).
  */
 export function createShareMeta(deps: { posts: PostsService; repo: PostsRepository; appUrl: string }) {
   const absolute = (url: string) => new URL(url, `${deps.appUrl}/`).href;
@@ -79,7 +91,13 @@ export function createShareMeta(deps: { posts: PostsService; repo: PostsReposito
       url: absolute(`/posts/${post.id}`),
       image: absolute(post.imageUrl),
       type: 'article',
-    });
+    }) + renderImagePreload(post.image);
+  }
+
+  /** The home feed's first photo as a visitor sees it (a member's feed may start elsewhere). */
+  async function forHome(): Promise<string | undefined> {
+    const [first] = (await deps.posts.feed(null, { limit: 1 })).posts;
+    return first ? renderImagePreload(first.image) : undefined;
   }
 
   async function forProfile(id: number): Promise<string | undefined> {
@@ -95,7 +113,8 @@ export function createShareMeta(deps: { posts: PostsService; repo: PostsReposito
     });
   }
 
-  return async function headFor(path: string): Promise<string | undefined> {
+  return async function headFor(path: string, visitor: { signedIn: boolean } = { signedIn: false }): Promise<string | undefined> {
+    if (path === '/') return visitor.signedIn ? undefined : forHome();
     const post = POST_PAGE.exec(path);
     const profile = post ? undefined : PROFILE_PAGE.exec(path);
     const raw = post?.[1] ?? profile?.[1];

@@ -1,4 +1,4 @@
-import type { ImageDto } from '@plates/common';
+import { CARD_IMAGE_SIZES, type ImageDto } from '@plates/common';
 import { useRef, useState, type CSSProperties } from 'react';
 import { cn } from '../../../lib/utils';
 import { refreshImageUrl } from '../api/posts-api';
@@ -8,8 +8,8 @@ import { ASPECT_RATIO, aspectOf, placeholderUrl, srcSetOf } from '../lib/image';
 /** Expired storage links are refreshed and retried up to twice, then the placeholder shows. */
 export const MAX_IMAGE_REFRESHES = 2;
 
-/** Card width on each layout: full width on phones, the 42rem centre column from sm up. */
-export const CARD_SIZES = '(min-width: 1024px) 672px, (min-width: 640px) 640px, 100vw';
+/** Card width on each layout (shared with the server's preload of the first photo). */
+export const CARD_SIZES = CARD_IMAGE_SIZES;
 
 interface PostImageProps {
   image: ImageDto;

@@ -1,4 +1,4 @@
-import type { ImageAspect, ImageDto } from '@plates/common';
+import { imageSrcSet, type ImageAspect, type ImageDto } from '@plates/common';
 import { thumbHashToDataURL } from 'thumbhash';
 
 /** CSS aspect ratios of document 2 §9: landscape 1.91:1, portrait 4:5, square. */
@@ -20,11 +20,7 @@ export function aspectOf(image: Pick<ImageDto, 'aspect' | 'width' | 'height'>): 
 }
 
 export function srcSetOf(image: Pick<ImageDto, 'variants'>): string | undefined {
-  if (!image.variants.length) return undefined;
-  return [...image.variants]
-    .sort((a, b) => a.width - b.width)
-    .map((v) => `${v.url} ${v.width}w`)
-    .join(', ');
+  return imageSrcSet(image.variants);
 }
 
 const placeholders = new Map<string, string | null>();
