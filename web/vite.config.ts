@@ -13,6 +13,13 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
+/**
+ * Packages the walk below reaches only through the `radix-ui` barrel, which imports every
+ * primitive: the first screen uses none of them (their menus and dialogs load on demand), so
+ * they are left to the lazy chunks that do.
+ */
+const LAZY_ONLY = /node_modules[\\/](?:@radix-ui[\\/]react-(?:alert-dialog|dropdown-menu|menu|popper|popover|slider|select|tooltip|hover-card|context-menu|menubar|navigation-menu|accordion|toolbar|toggle-group|radio-group|checkbox|scroll-area|form|one-time-password-field|password-toggle-field|aspect-ratio|accessible-icon|progress|separator|toggle|collapsible|switch|label|tabs|roving-focus|arrow)|@floating-ui)[\\/]/;
+
 /** Modules reachable from the entry through static imports (what the first screen loads), found once per build. */
 let startup: Set<string> | undefined;
 
@@ -32,10 +39,11 @@ function startupChunk(id: string, graph: ModuleGraph): string | null {
       pending.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
     }
   }
-  if (!startup.has(id)) return null;
+  if (!startup.has(id) || LAZY_ONLY.test(id)) return null;
   if (!process.env.PLATES_CHUNK_REPORT) return 'app';
   const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
-  return (pkg ?? 'src').replace(/[@\\/]/g, '_');
+  const area = /[\\/]src[\\/]((?:features|components|app|lib)[\\/][^\\/.]+)/.exec(id)?.[1] ?? 'src';
+  return (pkg ?? area).replace(/[@\\/]/g, '_');
 }
 
 export default defineConfig({

@@ -9,21 +9,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../components/ui/avatar';
 import { displayNameOf, useAuth, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/utils';
 import { ADMIN_PANEL_PATH, profilePath, settingsPath } from '../navigation';
 import { ThemeRadioItems } from './theme-menu';
-
-export function UserAvatar({ user, className }: { user: AuthUser; className?: string }) {
-  const name = displayNameOf(user);
-  return (
-    <Avatar className={className}>
-      {user.profileImage ? <AvatarImage src={user.profileImage} alt="" /> : null}
-      <AvatarFallback>{initialsOf(name)}</AvatarFallback>
-    </Avatar>
-  );
-}
 
 /** The signed-in user's menu: who is signed in, Profile, Settings, Theme, Admin Panel (admins) and Log out. */
 export function AccountMenu({
@@ -31,17 +20,20 @@ export function AccountMenu({
   trigger,
   align = 'end',
   side,
+  defaultOpen = false,
 }: {
   user: AuthUser;
   trigger: ReactNode;
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'bottom';
+  /** Open on mount: a tap on the trigger's stand-in asked for it before the menu had loaded. */
+  defaultOpen?: boolean;
 }) {
   const { logoutMutation, isAdmin } = useAuth();
   const loggingOut = logoutMutation.isPending;
   const [showThemes, setShowThemes] = useState(false);
   return (
-    <DropdownMenu modal={false} onOpenChange={(open) => !open && setShowThemes(false)}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen} onOpenChange={(open) => !open && setShowThemes(false)}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align={align} side={side} className="w-60">
         <DropdownMenuLabel className="grid gap-0.5">

@@ -4,7 +4,7 @@ import { useAuth } from '../../features/auth';
 import { useUploadPlate } from '../../features/posts';
 import { cn } from '../../lib/utils';
 import { NAV_ITEMS, profilePath, visibleNavItems } from '../navigation';
-import { UserAvatar } from './account-menu';
+import { UserAvatar } from './user-avatar';
 
 const itemClass =
   'flex min-h-14 min-w-16 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-xs font-medium text-muted-foreground transition-colors hover:text-foreground';

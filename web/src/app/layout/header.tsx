@@ -1,13 +1,19 @@
 import { CircleUserRound } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
-import { displayNameOf, useAuth } from '../../features/auth';
+import { displayNameOf, useAuth, type AuthUser } from '../../features/auth';
 import { MessagesButton } from '../../features/chat';
 import { NotificationsBell } from '../../features/notifications';
 import { HeaderSearch } from '../../features/search';
-import { AccountMenu, UserAvatar } from './account-menu';
-import { ThemeMenu } from './theme-menu';
+import { deferred, DeferredMenu } from '../../components/ui/deferred-menu';
+import { ThemeButton } from './theme-button';
+import { UserAvatar } from './user-avatar';
+
+// The menus' code (Radix menus, positioning) loads after the first paint, or on first intent.
+const themeMenu = deferred(() => import('./theme-menu'));
+const accountMenu = deferred(() => import('./account-menu'));
 
 export function Header() {
   const { user } = useAuth();
@@ -19,22 +25,18 @@ export function Header() {
         </Link>
         <HeaderSearch />
         <div className="ml-auto flex items-center gap-1">
-          <ThemeMenu />
+          <DeferredMenu
+            module={themeMenu}
+            trigger={(intent) => <ThemeButton {...intent} />}
+            render={(m, open) => <m.ThemeMenu defaultOpen={open} />}
+          />
           {user ? <MessagesButton /> : null}
           {user ? <NotificationsBell /> : null}
           {user ? (
-            <AccountMenu
-              user={user}
-              trigger={
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="rounded-full"
-                  aria-label={`Account menu for ${displayNameOf(user)}`}
-                >
-                  <UserAvatar user={user} />
-                </Button>
-              }
+            <DeferredMenu
+              module={accountMenu}
+              trigger={(intent) => <AccountButton user={user} {...intent} />}
+              render={(m, open) => <m.AccountMenu user={user} defaultOpen={open} trigger={<AccountButton user={user} />} />}
             />
           ) : (
             <Button asChild variant="ghost" size="icon" className="rounded-full">
@@ -46,5 +48,13 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+function AccountButton({ user, ...props }: { user: AuthUser } & ComponentProps<typeof Button>) {
+  return (
+    <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu for ${displayNameOf(user)}`} {...props}>
+      <UserAvatar user={user} />
+    </Button>
   );
 }

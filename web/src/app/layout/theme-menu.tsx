@@ -1,5 +1,3 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,9 +8,9 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { THEMES, useTheme, type Theme } from '../../lib/theme';
+import { THEME_ICONS, THEME_LABELS, ThemeButton } from './theme-button';
 
-export const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-export const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+export { THEME_ICONS, THEME_LABELS };
 
 /** The Light / Dark / System choices as radio items, for any menu. */
 export function ThemeRadioItems() {
@@ -32,16 +30,12 @@ export function ThemeRadioItems() {
   );
 }
 
-/** Header button with the theme choices. */
-export function ThemeMenu() {
-  const { theme, resolvedTheme } = useTheme();
-  const Icon = resolvedTheme === 'dark' ? Moon : Sun;
+/** Header button with the theme choices; `defaultOpen` when a tap on its stand-in asked for it. */
+export function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[theme]}`}>
-          <Icon className="size-5!" aria-hidden="true" />
-        </Button>
+        <ThemeButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-[10rem]">
         <DropdownMenuLabel className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">

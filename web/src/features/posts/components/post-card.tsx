@@ -13,7 +13,7 @@ import { isOwner } from '../lib/viewer';
 import { AuthorByline } from './author-line';
 import { PostChips } from './post-chips';
 import { PostImage } from './post-image';
-import { PostMenu } from './post-menu';
+import { PostActions } from './post-actions';
 import { RatingSummary } from './rating-summary';
 
 interface PostCardProps {
@@ -49,7 +49,7 @@ export const PostCard = memo(function PostCard({ post, priority = false, swipeab
     >
       <header className="flex items-center gap-3 px-4 py-3">
         <AuthorByline post={post} className="flex-1" />
-        <PostMenu post={post} />
+        <PostActions post={post} />
       </header>
 
       <Link to={href} onClick={onImageClick} tabIndex={-1} aria-hidden="true" className="block">

@@ -1,8 +1,7 @@
 import type { PostDto } from '@plates/common';
-import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Flag, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,6 +12,7 @@ import { openReportDialog } from '../../../lib/app-events';
 import { useAuth } from '../../auth';
 import { useDeletePost } from '../hooks/use-delete-post';
 import { isOwner } from '../lib/viewer';
+import { PostMenuButton } from './post-actions';
 
 // The edit form (and the validation it carries) loads when first opened, not with every card.
 const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
@@ -21,7 +21,7 @@ const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ de
  * The plate's menu for a signed-in viewer (document 2 §6): the owner gets Edit and Delete; an
  * admin on someone else's plate gets Delete (Admin) and Report; everyone else gets Report.
  */
-export function PostMenu({ post, onDeleted }: { post: PostDto; onDeleted?: () => void }) {
+export function PostMenu({ post, onDeleted, defaultOpen = false }: { post: PostDto; onDeleted?: (() => void) | undefined; defaultOpen?: boolean }) {
   const { user, isAdmin } = useAuth();
   const [editing, setEditing] = useState(false);
   const [editLoaded, setEditLoaded] = useState(false);
@@ -32,11 +32,9 @@ export function PostMenu({ post, onDeleted }: { post: PostDto; onDeleted?: () =>
 
   return (
     <>
-      <DropdownMenu modal={false}>
+      <DropdownMenu modal={false} defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="-mr-2 shrink-0" aria-label={`More options for ${post.title}`}>
-            <MoreHorizontal className="size-5!" aria-hidden="true" />
-          </Button>
+          <PostMenuButton title={post.title} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-[11rem]">
           {own ? (

@@ -17,7 +17,7 @@ import { CommentsSection } from '../components/comments-section';
 import { NavigationTip } from '../components/navigation-tip';
 import { PostChips } from '../components/post-chips';
 import { PostImage } from '../components/post-image';
-import { PostMenu } from '../components/post-menu';
+import { PostActions } from '../components/post-actions';
 import { RatingSummary } from '../components/rating-summary';
 import { YourRating } from '../components/your-rating';
 import { useSwipe } from '../hooks/use-swipe';
@@ -139,7 +139,7 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
           <h1 id="post-title" className="min-w-0 flex-1 font-display text-2xl font-bold leading-tight tracking-tight sm:text-3xl">
             {post.title}
           </h1>
-          <PostMenu post={post} onDeleted={() => void navigate('/')} />
+          <PostActions post={post} onDeleted={() => void navigate('/')} />
         </div>
         {post.approvalStatus === 'pending' && own ? (
           <Badge variant="warning" className="justify-self-start">

@@ -1,11 +1,7 @@
 import { ChevronDown, Hourglass, UserCheck, UserPlus } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+import { deferred, DeferredMenu } from '../../../components/ui/deferred-menu';
 import { cn } from '../../../lib/utils';
 import { useFollow, type FollowTarget } from '../hooks/use-follow';
 
@@ -16,6 +12,9 @@ interface FollowButtonProps {
   size?: 'default' | 'sm';
   className?: string;
 }
+
+// The Unfollow / Cancel request menu (a Radix menu) loads after the first paint or on first intent.
+const followMenu = deferred(() => import('./follow-menu'));
 
 /**
  * Follow / Request to follow (private profile) / Requested / Following. "Following" and
@@ -34,26 +33,40 @@ export function FollowButton({ target, name, size = 'default', className }: Foll
     );
   }
 
-  const following = target.followState === 'following';
+  const button = { following: target.followState === 'following', name, size, className };
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          size={size}
-          variant={following ? 'secondary' : 'outline'}
-          className={cn(className)}
-          aria-label={following ? `Following ${name}` : `Requested, follow request sent to ${name}`}
-        >
-          {following ? <UserCheck aria-hidden="true" /> : <Hourglass aria-hidden="true" />}
-          {following ? 'Following' : 'Requested'}
-          <ChevronDown aria-hidden="true" className="opacity-60" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-[10rem]">
-        <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => toggle(target)}>
-          {following ? 'Unfollow' : 'Cancel request'}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredMenu
+      module={followMenu}
+      trigger={(intent) => <FollowingButton {...button} {...intent} />}
+      render={(m, open) => (
+        <m.FollowMenu
+          defaultOpen={open}
+          trigger={<FollowingButton {...button} />}
+          action={button.following ? 'Unfollow' : 'Cancel request'}
+          onAction={() => toggle(target)}
+        />
+      )}
+    />
+  );
+}
+
+/** "Following" or "Requested": the menu's trigger, and its stand-in until the menu has loaded. */
+export function FollowingButton({
+  following,
+  name,
+  className,
+  ...props
+}: { following: boolean; name: string } & ComponentProps<typeof Button>) {
+  return (
+    <Button
+      variant={following ? 'secondary' : 'outline'}
+      className={cn(className)}
+      aria-label={following ? `Following ${name}` : `Requested, follow request sent to ${name}`}
+      {...props}
+    >
+      {following ? <UserCheck aria-hidden="true" /> : <Hourglass aria-hidden="true" />}
+      {following ? 'Following' : 'Requested'}
+      <ChevronDown aria-hidden="true" className="opacity-60" />
+    </Button>
   );
 }

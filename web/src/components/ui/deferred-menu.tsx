@@ -1,0 +1,122 @@
+import { useEffect, useId, useLayoutEffect, useState, type ReactNode } from 'react';
+
+/**
+ * A module loaded once, when first wanted: on the user's first sign of intent (pointer over,
+ * focus, a tap) or when the page has finished loading and the browser is idle, whichever comes
+ * first. For menus and their dialogs, which every page shows a trigger for but few people open
+ * right away: their code (Radix menus, floating positioning, confirm dialogs) stays out of the
+ * first load.
+ */
+export interface Deferred<T> {
+  get(): Promise<T>;
+  /** The module once it has loaded. */
+  current(): T | undefined;
+}
+
+export function deferred<T>(load: () => Promise<T>): Deferred<T> {
+  let promise: Promise<T> | undefined;
+  let value: T | undefined;
+  return {
+    get: () =>
+      (promise ??= load().then(
+        (loaded) => (value = loaded),
+        (error: unknown) => {
+          promise = undefined; // a failed chunk (offline) may be tried again on the next intent
+          throw error;
+        },
+      )),
+    current: () => value,
+  };
+}
+
+/** Calls `start` once the page has loaded and the browser is idle. */
+function whenIdleAfterLoad(start: () => void): () => void {
+  let cancelled = false;
+  let idleHandle: number | undefined;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(start, { timeout: 3000 });
+    else idleHandle = window.setTimeout(start, 1000);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    if (idleHandle !== undefined) {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle);
+      window.clearTimeout(idleHandle);
+    }
+  };
+}
+
+/** Puts the loaded module in, noting whether the stand-in (inside `boxId`) had keyboard focus. */
+function swapIn<T>(boxId: string, loaded: T, setLoaded: (update: () => T) => void, setRefocus: (focused: boolean) => void) {
+  setRefocus(Boolean(document.getElementById(boxId)?.contains(document.activeElement)));
+  setLoaded(() => loaded);
+}
+
+export interface TriggerIntent {
+  onPointerEnter: () => void;
+  onFocus: () => void;
+  onClick: () => void;
+}
+
+/**
+ * Shows `trigger` (the menu's button, without the menu's code) until `module` has loaded, then
+ * `render(module, openAtOnce)`: a tap on the stand-in opens the real menu as soon as it arrives,
+ * and keyboard focus moves from the stand-in to the real trigger.
+ */
+export function DeferredMenu<T>({
+  module,
+  trigger,
+  render,
+}: {
+  module: Deferred<T>;
+  trigger: (intent: TriggerIntent) => ReactNode;
+  render: (loaded: T, openAtOnce: boolean) => ReactNode;
+}) {
+  const [loaded, setLoaded] = useState(module.current);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  // Whether the stand-in had keyboard focus when the real trigger replaced it.
+  const [refocus, setRefocus] = useState(false);
+  const boxId = useId();
+
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    const stop = whenIdleAfterLoad(() => {
+      module.get().then((m) => live && swapIn(boxId, m, setLoaded, setRefocus), () => undefined);
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [loaded, module, boxId]);
+
+  useLayoutEffect(() => {
+    // once: `loaded` is set once, and `refocus` with it
+    if (!loaded || !refocus) return;
+    document.getElementById(boxId)?.querySelector<HTMLElement>('button, [href]')?.focus();
+  }, [loaded, refocus, boxId]);
+
+  const want = () => {
+    // on failure the stand-in stays, and the next intent tries again
+    module.get().then((m) => swapIn(boxId, m, setLoaded, setRefocus), () => undefined);
+  };
+
+  return (
+    <span id={boxId} className="contents">
+      {loaded
+        ? render(loaded, openAtOnce)
+        : trigger({
+            onPointerEnter: want,
+            onFocus: want,
+            onClick: () => {
+              setOpenAtOnce(true);
+              want();
+            },
+          })}
+    </span>
+  );
+}
