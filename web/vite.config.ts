@@ -14,11 +14,14 @@ interface ModuleGraph {
 }
 
 /**
- * Packages the walk below reaches only through the `radix-ui` barrel, which imports every
- * primitive: the first screen uses none of them (their menus and dialogs load on demand), so
- * they are left to the lazy chunks that do.
+ * What the walk below reaches only through barrels (`radix-ui` imports every primitive,
+ * `@plates/common` every schema), though the first screen uses none of it: of Radix only the
+ * button's Slot and the avatar (menus, dialogs and the toaster load on demand), and no form (zod
+ * lives in lazy pages). Left to the lazy chunks that use them; were the
+ * first screen to use one after all, it would arrive as a chunk of its own, not go missing.
  */
-const LAZY_ONLY = /node_modules[\\/](?:@radix-ui[\\/]react-(?:alert-dialog|dropdown-menu|menu|popper|popover|slider|select|tooltip|hover-card|context-menu|menubar|navigation-menu|accordion|toolbar|toggle-group|radio-group|checkbox|scroll-area|form|one-time-password-field|password-toggle-field|aspect-ratio|accessible-icon|progress|separator|toggle|collapsible|switch|label|tabs|roving-focus|arrow)|@floating-ui)[\\/]/;
+const LAZY_ONLY =
+  /[\\/]common[\\/]src[\\/]schemas[\\/]|node_modules[\\/](?:zod|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|aria-hidden)[\\/]|node_modules[\\/]@radix-ui[\\/](?!(?:react-(?:slot|avatar|compose-refs|context|primitive|use-callback-ref|use-layout-effect|use-is-hydrated))[\\/])/;
 
 /** Modules reachable from the entry through static imports (what the first screen loads), found once per build. */
 let startup: Set<string> | undefined;

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { ThemeProvider } from '../lib/theme';
 
 /** Everything that does not need the router: data cache, theme and the toaster. */
@@ -9,7 +9,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <Toaster />
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

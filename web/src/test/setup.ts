@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast';
 import { setRealtimeLive } from '../lib/realtime-events';
 import { consoleErrors } from './console';
+import { preloadToaster } from '../components/ui/deferred-toaster';
 
 // jsdom lacks a few browser APIs Radix and the theme rely on.
 if (typeof window.matchMedia !== 'function') {
@@ -63,3 +64,6 @@ afterEach(() => {
     throw new Error(`Unexpected console.error during the test:\n${text}`);
   }
 });
+
+// The app loads its toaster after the first paint (DeferredToaster); tests expect toasts at once.
+await preloadToaster();

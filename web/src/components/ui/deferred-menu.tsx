@@ -29,8 +29,8 @@ export function deferred<T>(load: () => Promise<T>): Deferred<T> {
   };
 }
 
-/** Calls `start` once the page has loaded and the browser is idle. */
-function whenIdleAfterLoad(start: () => void): () => void {
+/** Calls `start` once the page has loaded and the browser is idle; answers a cancel. */
+export function whenIdleAfterLoad(start: () => void): () => void {
   let cancelled = false;
   let idleHandle: number | undefined;
   const run = () => {
