@@ -80,6 +80,17 @@ async function load(name: string, url: string, opts: { concurrency: number; maxR
   return summarise(name, latencies, errors, (performance.now() - started) / 1000);
 }
 
+/** A blank line, then `head` and `rows` in columns: the first left-aligned, the rest right-aligned. */
+function printTable(head: string[], rows: Array<Array<string | number>>): void {
+  const cells = rows.map((row) => row.map(String));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i]!.length)));
+  const line = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log('');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of cells) console.log(line(row));
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -216,25 +227,15 @@ async function main(): Promise<void> {
     notes.push(...realtime.notes);
   }
 
-  const header = ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'];
-  const rows = results.map((r) => [r.name, r.requests, r.errors, r.rps, r.p50, r.p99, r.max].map(String));
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log('');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
+  printTable(
+    ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'],
+    results.map((r) => [r.name, r.requests, r.errors, r.rps, r.p50, r.p99, r.max]),
+  );
   if (pages.length > 0) {
-    const head = ['page (Lighthouse mobile)', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS+CSS KB', 'files', 'requests'];
-    const lines = pages.map((p) =>
-      [p.page, p.score, p.lcpMs, p.tbtMs, p.cls, p.fcpMs, (p.scriptAndStyleBytes / 1024).toFixed(1), p.scriptAndStyleFiles, p.requests].map(String),
+    printTable(
+      ['page (Lighthouse mobile)', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS+CSS KB', 'files', 'requests'],
+      pages.map((p) => [p.page, p.score, p.lcpMs, p.tbtMs, p.cls, p.fcpMs, (p.scriptAndStyleBytes / 1024).toFixed(1), p.scriptAndStyleFiles, p.requests]),
     );
-    const w = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-    const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join('  ');
-    console.log('');
-    console.log(row(head));
-    console.log(w.map((n) => '-'.repeat(n)).join('  '));
-    for (const l of lines) console.log(row(l));
   }
   for (const note of notes) console.log(`note: ${note}`);
 

@@ -1,9 +1,9 @@
-import { CARD_IMAGE_SIZES, type ImageDto } from '@plates/common';
+import { CARD_IMAGE_SIZES, imageSrcSet, type ImageDto } from '@plates/common';
 import { useRef, useState, type CSSProperties } from 'react';
 import { cn } from '../../../lib/utils';
 import { refreshImageUrl } from '../api/posts-api';
 import fallbackImage from '../assets/plate-placeholder.svg';
-import { ASPECT_RATIO, aspectOf, placeholderUrl, srcSetOf } from '../lib/image';
+import { ASPECT_RATIO, aspectOf, placeholderUrl } from '../lib/image';
 
 /** Expired storage links are refreshed and retried up to twice, then the placeholder shows. */
 export const MAX_IMAGE_REFRESHES = 2;
@@ -72,7 +72,7 @@ function PostImageInner({ image, title, priority = false, sizes = CARD_SIZES, fi
       ) : (
         <img
           src={src}
-          srcSet={useSrcSet ? srcSetOf(image) : undefined}
+          srcSet={useSrcSet ? imageSrcSet(image.variants) : undefined}
           sizes={useSrcSet && image.variants.length ? sizes : undefined}
           width={image.width ?? undefined}
           height={image.height ?? undefined}

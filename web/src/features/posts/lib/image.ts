@@ -1,4 +1,4 @@
-import { imageSrcSet, type ImageAspect, type ImageDto } from '@plates/common';
+import type { ImageAspect, ImageDto } from '@plates/common';
 import { thumbHashToDataURL } from 'thumbhash';
 
 /** CSS aspect ratios of document 2 §9: landscape 1.91:1, portrait 4:5, square. */
@@ -17,10 +17,6 @@ export function aspectOf(image: Pick<ImageDto, 'aspect' | 'width' | 'height'>): 
     if (ratio < 0.9) return 'portrait';
   }
   return 'square';
-}
-
-export function srcSetOf(image: Pick<ImageDto, 'variants'>): string | undefined {
-  return imageSrcSet(image.variants);
 }
 
 const placeholders = new Map<string, string | null>();

@@ -1,4 +1,4 @@
-import type { ImageDto } from '@plates/common';
+import { imageSrcSet, type ImageDto } from '@plates/common';
 import { UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/utils';
@@ -7,14 +7,6 @@ import { cn } from '../../../lib/utils';
 export function smallestUrl(image: Pick<ImageDto, 'url' | 'variants'>): string {
   const smallest = [...image.variants].sort((a, b) => a.width - b.width)[0];
   return smallest?.url ?? image.url;
-}
-
-function srcSetOf(image: Pick<ImageDto, 'variants'>): string | undefined {
-  if (!image.variants.length) return undefined;
-  return [...image.variants]
-    .sort((a, b) => a.width - b.width)
-    .map((v) => `${v.url} ${v.width}w`)
-    .join(', ');
 }
 
 interface SearchImageProps {
@@ -46,7 +38,7 @@ export function SearchImage({ image, title, variant, sizes, className }: SearchI
       ) : (
         <img
           src={variant === 'thumb' ? smallestUrl(image) : image.url}
-          srcSet={variant === 'card' ? srcSetOf(image) : undefined}
+          srcSet={variant === 'card' ? imageSrcSet(image.variants) : undefined}
           sizes={variant === 'card' && image.variants.length ? sizes : undefined}
           // a thumbnail sits beside the plate's title: decorative
           alt={variant === 'thumb' ? '' : alt}
