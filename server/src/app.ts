@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -22,6 +20,7 @@ import { createJobs, type Jobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createStorage, type ImageStorage } from './lib/storage/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextSafety } from './plugins/text-safety.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
@@ -253,17 +252,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.appUrl.startsWith('https:'),
   });
-  // Answers over 1 KB leave compressed: brotli where accepted, else gzip. On the fly only for what
-  // is made per request (API JSON, a shared link's page); brotli at quality 4 compresses JSON
-  // nearly as well as 11 for a fraction of the CPU. The web build's files are compressed once at
-  // build time and sent as they are (plugins/web-app.ts), which this leaves alone.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
-    zlibOptions: { level: 6 },
-  });
+  await registerCompression(app);
   // Only JSON bodies (multipart is added by the upload routes); anything else is 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, multipartOptions);

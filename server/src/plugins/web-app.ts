@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES, SESSION_COOKIE, type ErrorBody } from '@plates/common';
+import { sendCompressed } from './compression.js';
 import { createRoutePreloads } from './route-preloads.js';
 
 /**
@@ -43,22 +43,6 @@ const insertAt = (text: string, index: number, insert: string) => text.slice(0, 
 function cut(text: string, pattern: RegExp): string {
   const match = pattern.exec(text);
   return match ? text.slice(0, match.index) + text.slice(match.index + match[0].length) : text;
-}
-
-/**
- * A page made per request (a shared link's head), compressed as the browser accepts. The not-found
- * handler is no route, so @fastify/compress (which hooks routes) does not reach it.
- */
-function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: string) {
-  reply.header('vary', 'accept-encoding');
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (Buffer.byteLength(page) < 1024) return reply.send(page);
-  if (/\bbr\b/.test(accepted)) {
-    const quality = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(page, quality));
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(page, { level: 6 }));
-  return reply.send(page);
 }
 
 export async function registerWebApp(app: FastifyInstance, distDir: string, options: WebAppOptions = {}): Promise<void> {
