@@ -6,7 +6,9 @@ import { withHead } from '../../plugins/web-app.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser } from '../../test/factories.js';
 import { CARD_IMAGE_SIZES, imageSrcSet, SESSION_COOKIE } from '@plates/common';
-import { cutDescription, escapeHtml } from './share-meta.js';
+import type { PostsRepository } from './posts.repository.js';
+import type { PostsService } from './posts.service.js';
+import { createShareMeta, cutDescription, escapeHtml, HOME_PRELOAD_TTL_MS } from './share-meta.js';
 
 const SHELL = '<!doctype html><html><head><meta charset="utf-8"><title>Plates</title></head><body><div id="root"></div></body></html>';
 
@@ -35,6 +37,37 @@ describe('helpers', () => {
     expect(withHead('<!doctype html><title>Plates</title><div id="root"></div>', '<title>X</title>')).toBe(
       '<!doctype html><head><title>X</title></head><div id="root"></div>',
     );
+  });
+});
+
+describe("the home page's photo preload", () => {
+  it('is queried once per HOME_PRELOAD_TTL_MS for every visitor, and a failed query is not kept', async () => {
+    let clock = 0;
+    let calls = 0;
+    let fail = false;
+    const image = { url: '/uploads/a.webp', width: 10, height: 10, aspect: 'square' as const, placeholder: null, variants: [], alt: null };
+    const posts = {
+      feed: async () => {
+        calls += 1;
+        if (fail) throw new Error('database down');
+        return { posts: [{ image }] };
+      },
+    } as unknown as PostsService;
+    const headFor = createShareMeta({ posts, repo: {} as PostsRepository, appUrl: 'http://localhost:5000', now: () => clock });
+
+    expect(await headFor('/')).toContain('href="/uploads/a.webp"');
+    clock += HOME_PRELOAD_TTL_MS - 1;
+    await headFor('/');
+    expect(calls).toBe(1);
+    expect(await headFor('/', { signedIn: true })).toBeUndefined();
+    expect(calls).toBe(1);
+
+    clock += 2;
+    fail = true;
+    await expect(headFor('/')).rejects.toThrow('database down');
+    fail = false;
+    expect(await headFor('/')).toContain('href="/uploads/a.webp"');
+    expect(calls).toBe(3);
   });
 });
 

@@ -64,6 +64,9 @@ export function renderImagePreload(image: ImageDto): string {
   return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${set} fetchpriority="high">`;
 }
 
+/** How long the home page's photo preload is reused between visitors. */
+export const HOME_PRELOAD_TTL_MS = 10_000;
+
 const POST_PAGE = /^\/posts\/([^/]+)\/?$/;
 const PROFILE_PAGE = /^\/(?:profile|users)\/([^/]+)\/?$/;
 
@@ -73,7 +76,8 @@ const PROFILE_PAGE = /^\/(?:profile|users)\/([^/]+)\/?$/;
  * active profiles); and for a visitor's home page, the preload of the feed's first photo.
  * Anything else gets the plain shell (undefined).
  */
-export function createShareMeta(deps: { posts: PostsService; repo: PostsRepository; appUrl: string }) {
+export function createShareMeta(deps: { posts: PostsService; repo: PostsRepository; appUrl: string; now?: () => number }) {
+  const now = deps.now ?? Date.now;
   const absolute = (url: string) => new URL(url, `${deps.appUrl}/`).href;
 
   async function forPost(id: number): Promise<string | undefined> {
@@ -94,10 +98,20 @@ export function createShareMeta(deps: { posts: PostsService; repo: PostsReposito
     }) + renderImagePreload(post.image);
   }
 
-  /** The home feed's first photo as a visitor sees it (a member's feed may start elsewhere). */
-  async function forHome(): Promise<string | undefined> {
-    const [first] = (await deps.posts.feed(null, { limit: 1 })).posts;
-    return first ? renderImagePreload(first.image) : undefined;
+  /**
+   * The home feed's first photo as a visitor sees it (a member's feed may start elsewhere). Every
+   * visitor's first page asks, so the answer is kept for HOME_PRELOAD_TTL_MS rather than queried
+   * each time; a preload a few seconds stale costs one unused image fetch at worst.
+   */
+  let home: { at: number; head: Promise<string | undefined> } | undefined;
+  function forHome(): Promise<string | undefined> {
+    const at = now();
+    if (!home || at - home.at > HOME_PRELOAD_TTL_MS) {
+      const head = deps.posts.feed(null, { limit: 1 }).then(({ posts: [first] }) => (first ? renderImagePreload(first.image) : undefined));
+      home = { at, head };
+      head.catch(() => (home = undefined)); // a failed query is not kept
+    }
+    return home.head;
   }
 
   async function forProfile(id: number): Promise<string | undefined> {
