@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * A module loaded once, when first wanted: on the user's first sign of intent (pointer over,
@@ -30,7 +30,7 @@ export function deferred<T>(load: () => Promise<T>): Deferred<T> {
 }
 
 /** Calls `start` once the page has loaded and the browser is idle; answers a cancel. */
-export function whenIdleAfterLoad(start: () => void): () => void {
+function whenIdleAfterLoad(start: () => void): () => void {
   let cancelled = false;
   let idleHandle: number | undefined;
   const run = () => {
@@ -50,10 +50,36 @@ export function whenIdleAfterLoad(start: () => void): () => void {
   };
 }
 
-/** Puts the loaded module in, noting whether the stand-in (inside `boxId`) had keyboard focus. */
-function swapIn<T>(boxId: string, loaded: T, setLoaded: (update: () => T) => void, setRefocus: (focused: boolean) => void) {
-  setRefocus(Boolean(document.getElementById(boxId)?.contains(document.activeElement)));
-  setLoaded(() => loaded);
+/**
+ * `module` once it has loaded, asked for when the page is idle after loading, at once while `now`
+ * holds, or by `request()` (a sign of intent). `beforeShow` runs just before the loaded module
+ * replaces what stood in for it. A failed load leaves it undefined; the next ask tries again.
+ */
+export function useDeferred<T>(
+  module: Deferred<T>,
+  options: { now?: boolean; beforeShow?: () => void } = {},
+): { loaded: T | undefined; request: () => void } {
+  const [loaded, setLoaded] = useState(module.current);
+  const beforeShow = useRef(options.beforeShow);
+  useLayoutEffect(() => {
+    beforeShow.current = options.beforeShow;
+  });
+  const request = useCallback(() => {
+    module.get().then(
+      (m) => {
+        beforeShow.current?.();
+        setLoaded(() => m);
+      },
+      () => undefined,
+    );
+  }, [module]);
+  const now = options.now ?? false;
+  useEffect(() => {
+    if (loaded) return;
+    if (now) request();
+    return whenIdleAfterLoad(request);
+  }, [loaded, now, request]);
+  return { loaded, request };
 }
 
 export interface TriggerIntent {
@@ -76,34 +102,19 @@ export function DeferredMenu<T>({
   trigger: (intent: TriggerIntent) => ReactNode;
   render: (loaded: T, openAtOnce: boolean) => ReactNode;
 }) {
-  const [loaded, setLoaded] = useState(module.current);
   const [openAtOnce, setOpenAtOnce] = useState(false);
   // Whether the stand-in had keyboard focus when the real trigger replaced it.
   const [refocus, setRefocus] = useState(false);
   const boxId = useId();
-
-  useEffect(() => {
-    if (loaded) return;
-    let live = true;
-    const stop = whenIdleAfterLoad(() => {
-      module.get().then((m) => live && swapIn(boxId, m, setLoaded, setRefocus), () => undefined);
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [loaded, module, boxId]);
+  const { loaded, request: want } = useDeferred(module, {
+    beforeShow: () => setRefocus(Boolean(document.getElementById(boxId)?.contains(document.activeElement))),
+  });
 
   useLayoutEffect(() => {
     // once: `loaded` is set once, and `refocus` with it
     if (!loaded || !refocus) return;
     document.getElementById(boxId)?.querySelector<HTMLElement>('button, [href]')?.focus();
   }, [loaded, refocus, boxId]);
-
-  const want = () => {
-    // on failure the stand-in stays, and the next intent tries again
-    module.get().then((m) => swapIn(boxId, m, setLoaded, setRefocus), () => undefined);
-  };
 
   return (
     <span id={boxId} className="contents">
