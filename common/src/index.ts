@@ -12,3 +12,4 @@ export * from './schemas/users.js';
 export * from './schemas/search.js';
 export * from './schemas/chat.js';
 export * from './events.js';
+export * from './page-data.js';

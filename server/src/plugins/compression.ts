@@ -28,7 +28,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  * plugin's per-route hook does not reach).
  */
 export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (Buffer.byteLength(body) < THRESHOLD_BYTES) return reply.send(body);
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, BROTLI));

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { MESSAGES, SESSION_COOKIE, type ErrorBody } from '@plates/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES, type ErrorBody, type PageData } from '@plates/common';
 import { sendCompressed } from './compression.js';
+import { collectPageData, renderFirstPhotoPreload, renderPageData } from './page-data.js';
 import { createRoutePreloads } from './route-preloads.js';
 
 /**
@@ -17,7 +18,7 @@ export interface WebAppOptions {
    * Extra `<head>` content for a page path (e.g. a plate's title and Open Graph tags for shared
    * links), already HTML-escaped; undefined for the plain shell. A failure serves the plain shell.
    */
-  headFor?: (path: string, visitor: { signedIn: boolean }) => Promise<string | undefined>;
+  headFor?: (path: string) => Promise<string | undefined>;
 }
 
 /**
@@ -72,12 +73,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
 
   const routePreloads = createRoutePreloads(distDir);
 
-  async function pageHead(pagePath: string, visitor: { signedIn: boolean }): Promise<string | undefined> {
+  async function pageHead(pagePath: string): Promise<string | undefined> {
     if (!options.headFor) return undefined;
     try {
-      return await options.headFor(pagePath, visitor);
+      return await options.headFor(pagePath);
     } catch (error) {
       app.log.warn({ err: error, path: pagePath }, 'page head failed: serving the plain shell');
+      return undefined;
+    }
+  }
+
+  async function pageData(request: FastifyRequest, pagePath: string): Promise<PageData | undefined> {
+    try {
+      return await collectPageData(app, request, pagePath);
+    } catch (error) {
+      app.log.warn({ err: error, path: pagePath }, 'page data failed: the app will ask for it');
       return undefined;
     }
   }
@@ -86,11 +96,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     const apiPath = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!apiPath && wantsPage && hasBuild && !request.url.startsWith('/assets/')) {
-      reply.header('cache-control', 'no-cache');
-      // A member's home feed is their own (follows, blocks): only a visitor's is known here.
-      const signedIn = Boolean(request.cookies?.[SESSION_COOKIE]);
       const pagePath = request.url.split('?')[0] ?? '/';
-      const head = ((await pageHead(pagePath, { signedIn })) ?? '') + routePreloads(pagePath);
+      const [meta, data] = await Promise.all([pageHead(pagePath), pageData(request, pagePath)]);
+      // The page carries its viewer's own answers: never kept by a shared cache.
+      reply.header('cache-control', data ? 'private, no-cache' : 'no-cache');
+      if (data) reply.header('vary', 'cookie');
+      const head =
+        (meta ?? '') + (data ? renderFirstPhotoPreload(pagePath, data) + renderPageData(data) : '') + routePreloads(pagePath);
       if (head) {
         const shell = await readFile(path.join(distDir, 'index.html'), 'utf8');
         return sendCompressed(request, reply.type('text/html; charset=utf-8'), withHead(shell, head));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app.js';
@@ -42,11 +42,18 @@ export async function buildTestApp(
     rateLimits?: Partial<RateLimits>;
     env?: Record<string, string>;
     webDistDir?: string;
+    /** Serves this text as the web build's index.html (from a folder of the test's own). */
+    webShell?: string;
     /** Receives the app's log lines (JSON) instead of standard output; set `env.LOG_LEVEL` to hear them. */
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'plates-test-'));
+  const shellDir = path.join(dataDir, 'web-shell');
+  if (options.webShell !== undefined) {
+    await mkdir(shellDir);
+    await writeFile(path.join(shellDir, 'index.html'), options.webShell);
+  }
   const testDb = await createTestDatabase();
   const smtp = await startSmtpListener();
   const config: Config = {
@@ -59,7 +66,7 @@ export async function buildTestApp(
       ...options.env,
     }),
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
-    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+    webDistDir: options.webDistDir ?? (options.webShell !== undefined ? shellDir : path.join(dataDir, 'no-web-build')),
   };
   const database = await createDatabase({ databaseUrl: testDb.databaseUrl });
   const app = await buildApp(config, {

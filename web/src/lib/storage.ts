@@ -31,6 +31,7 @@ export const storage = {
 export const authStorage = {
   getToken: () => storage.get(STORAGE_KEYS.authToken),
   setToken: (token: string) => storage.set(STORAGE_KEYS.authToken, token),
+  getUserId: () => storage.get(STORAGE_KEYS.userId),
   setUserId: (id: number | string) => storage.set(STORAGE_KEYS.userId, String(id)),
   clear: () => {
     storage.remove(STORAGE_KEYS.authToken);

@@ -1,4 +1,4 @@
-import { CARD_IMAGE_SIZES, IdParams, imageSrcSet, type ImageDto, type PostDto } from '@plates/common';
+import { IdParams, type PostDto } from '@plates/common';
 import type { PostsRepository } from './posts.repository.js';
 import type { PostsService } from './posts.service.js';
 
@@ -53,31 +53,16 @@ export function renderHead(meta: PageMeta): string {
   return `<title>${escapeHtml(`${meta.title} | ${SITE}`)}</title>${lines.join('')}`;
 }
 
-/**
- * Asks for a page's first photo from the HTML itself, at high priority, so the browser fetches it
- * alongside the scripts instead of after they have run and asked the API (it is the page's
- * largest paint). Same `srcset` and `sizes` as the card's `<img>`, or the preload goes unused.
- */
-export function renderImagePreload(image: ImageDto): string {
-  const srcset = imageSrcSet(image.variants);
-  const set = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(CARD_IMAGE_SIZES)}"` : '';
-  return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${set} fetchpriority="high">`;
-}
-
-/** How long the home page's photo preload is reused between visitors. */
-export const HOME_PRELOAD_TTL_MS = 10_000;
-
 const POST_PAGE = /^\/posts\/([^/]+)\/?$/;
 const PROFILE_PAGE = /^\/(?:profile|users)\/([^/]+)\/?$/;
 
 /**
  * The `<head>` of a shared link: a plate page (`/posts/{id}`) or a profile (`/profile/{id}`),
  * only for what an anonymous visitor may see (approved plates of public, active users; public
- * active profiles); and for a visitor's home page, the preload of the feed's first photo.
+ * active profiles).
  * Anything else gets the plain shell (undefined).
  */
-export function createShareMeta(deps: { posts: PostsService; repo: PostsRepository; appUrl: string; now?: () => number }) {
-  const now = deps.now ?? Date.now;
+export function createShareMeta(deps: { posts: PostsService; repo: PostsRepository; appUrl: string }) {
   const absolute = (url: string) => new URL(url, `${deps.appUrl}/`).href;
 
   async function forPost(id: number): Promise<string | undefined> {
@@ -95,23 +80,7 @@ export function createShareMeta(deps: { posts: PostsService; repo: PostsReposito
       url: absolute(`/posts/${post.id}`),
       image: absolute(post.imageUrl),
       type: 'article',
-    }) + renderImagePreload(post.image);
-  }
-
-  /**
-   * The home feed's first photo as a visitor sees it (a member's feed may start elsewhere). Every
-   * visitor's first page asks, so the answer is kept for HOME_PRELOAD_TTL_MS rather than queried
-   * each time; a preload a few seconds stale costs one unused image fetch at worst.
-   */
-  let home: { at: number; head: Promise<string | undefined> } | undefined;
-  function forHome(): Promise<string | undefined> {
-    const at = now();
-    if (!home || at - home.at > HOME_PRELOAD_TTL_MS) {
-      const head = deps.posts.feed(null, { limit: 1 }).then(({ posts: [first] }) => (first ? renderImagePreload(first.image) : undefined));
-      home = { at, head };
-      head.catch(() => (home = undefined)); // a failed query is not kept
-    }
-    return home.head;
+    });
   }
 
   async function forProfile(id: number): Promise<string | undefined> {
@@ -127,8 +96,7 @@ export function createShareMeta(deps: { posts: PostsService; repo: PostsReposito
     });
   }
 
-  return async function headFor(path: string, visitor: { signedIn: boolean } = { signedIn: false }): Promise<string | undefined> {
-    if (path === '/') return visitor.signedIn ? undefined : forHome();
+  return async function headFor(path: string): Promise<string | undefined> {
     const post = POST_PAGE.exec(path);
     const profile = post ? undefined : PROFILE_PAGE.exec(path);
     const raw = post?.[1] ?? profile?.[1];

@@ -11,7 +11,9 @@ import type {
   SessionUser,
   VerifyEmailBody,
 } from '@plates/common';
+import { VIEWER_PATH } from '@plates/common';
 import { apiRequest, isApiError } from '../../../lib/api';
+import { takePageAnswer } from '../../../lib/page-data';
 
 /**
  * The session user as the client keeps it. The server may send snake_case fields
@@ -56,6 +58,12 @@ export function displayNameOf(user: Pick<AuthUser, 'displayName' | 'username'>):
   return user.displayName?.trim() || user.username;
 }
 
+/** The user the page was served for (null: a visitor); undefined when the page did not say. */
+export function pageUser(): AuthUser | null | undefined {
+  const raw = takePageAnswer<RawUser | null>(VIEWER_PATH);
+  return raw === undefined ? undefined : raw && normalizeUser(raw);
+}
+
 /** GET /api/user: the signed-in user, or null when the session is missing (401). */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
   try {
@@ -97,18 +105,33 @@ export function logout(): Promise<MessageResponse | null> {
 }
 
 /** Any failure counts as "not in maintenance" (document 1 §7). */
+const MAINTENANCE_PATH = '/api/system/maintenance';
+const COMMUNITY_STATS_PATH = '/api/stats/community';
+
+function toMaintenance(answer: MaintenanceResponse | null | undefined): MaintenanceResponse {
+  return { maintenance: answer?.maintenance === true, ...(answer?.message ? { message: answer.message } : {}) };
+}
+
 export async function fetchMaintenance(): Promise<MaintenanceResponse> {
   try {
-    const answer = await apiRequest<MaintenanceResponse | null>('GET', '/api/system/maintenance');
-    return { maintenance: answer?.maintenance === true, ...(answer?.message ? { message: answer.message } : {}) };
+    return toMaintenance(await apiRequest<MaintenanceResponse | null>('GET', MAINTENANCE_PATH));
   } catch {
     return { maintenance: false };
   }
 }
 
-export function fetchCommunityStats(): Promise<CommunityStats> {
-  return apiRequest<CommunityStats>('GET', '/api/stats/community');
+/** The maintenance flag the page was served with, if it carries one. */
+export function pageMaintenance(): MaintenanceResponse | undefined {
+  const answer = takePageAnswer<MaintenanceResponse>(MAINTENANCE_PATH);
+  return answer === undefined ? undefined : toMaintenance(answer);
 }
+
+export function fetchCommunityStats(): Promise<CommunityStats> {
+  return apiRequest<CommunityStats>('GET', COMMUNITY_STATS_PATH);
+}
+
+/** The community's figures the page was served with, if it carries them. */
+export const pageCommunityStats = () => takePageAnswer<CommunityStats>(COMMUNITY_STATS_PATH);
 
 export function requestVerification(body: EmailBody): Promise<MessageResponse> {
   return apiRequest<MessageResponse>('POST', '/api/auth/request-verification', body);

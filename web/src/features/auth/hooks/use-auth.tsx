@@ -22,6 +22,7 @@ import {
   fetchCurrentUser,
   login,
   logout,
+  pageUser,
   register,
   type AuthUser,
 } from '../api/auth-api';
@@ -52,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userQuery = useQuery<AuthUser | null, Error>({
     queryKey: authKeys.user,
     queryFn: fetchCurrentUser,
+    initialData: pageUser,
     staleTime: TIMING.authUserStaleMs,
     gcTime: TIMING.authUserGcMs,
     refetchOnWindowFocus: true,

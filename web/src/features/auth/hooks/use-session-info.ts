@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchCommunityStats, fetchMaintenance } from '../api/auth-api';
+import { fetchCommunityStats, fetchMaintenance, pageCommunityStats, pageMaintenance } from '../api/auth-api';
 import { authKeys } from '../api/keys';
 
 /** Whether registration is closed for maintenance; a failure counts as open. */
@@ -7,6 +7,7 @@ export function useMaintenance() {
   return useQuery({
     queryKey: authKeys.maintenance,
     queryFn: fetchMaintenance,
+    initialData: pageMaintenance,
     staleTime: 60_000,
   });
 }
@@ -16,6 +17,7 @@ export function useCommunityStats() {
   return useQuery({
     queryKey: authKeys.communityStats,
     queryFn: fetchCommunityStats,
+    initialData: pageCommunityStats,
     staleTime: 5 * 60_000,
   });
 }

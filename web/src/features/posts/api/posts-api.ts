@@ -1,39 +1,48 @@
-import type {
-  Category,
-  CommentsResponse,
-  FeedResponse,
-  HeartResponse,
-  PostDto,
-  ReplyDto,
-  UpdatePostBody,
+import {
+  FEED_PAGE_SIZE,
+  pathWithQuery,
+  type Category,
+  type CommentsResponse,
+  type FeedResponse,
+  type HeartResponse,
+  type PostDto,
+  type ReplyDto,
+  type UpdatePostBody,
 } from '@plates/common';
 import { apiRequest } from '../../../lib/api';
+import { takePageAnswer } from '../../../lib/page-data';
 import type { FeedFilter, TopRatedPeriod } from './keys';
 
-export const FEED_PAGE_SIZE = 12;
-
-function query(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+/** The path of a page of the home feed (or a location's). */
+export function feedPagePath(filter: FeedFilter, cursor: string | null): string {
+  return pathWithQuery('/api/posts', { cursor, limit: FEED_PAGE_SIZE, location: filter.location });
 }
 
+function commentsPagePath(postId: number, cursor: string | null): string {
+  return pathWithQuery(`/api/posts/${postId}/comments`, { cursor });
+}
+
+const postPath = (id: number) => `/api/posts/${id}`;
+const neighborsPath = (id: number) => `/api/posts/${id}/neighbors`;
+
+/** What the page was served with (lib/page-data.ts), for the queries' first render. */
+export const pageAnswers = {
+  feedPage: (filter: FeedFilter) => takePageAnswer<FeedResponse>(feedPagePath(filter, null)),
+  post: (id: number) => takePageAnswer<PostDto>(postPath(id)),
+  neighbors: (id: number) => takePageAnswer<Neighbors>(neighborsPath(id)),
+  commentsPage: (postId: number) => takePageAnswer<CommentsResponse>(commentsPagePath(postId, null)),
+};
+
 export function fetchFeedPage(filter: FeedFilter, cursor: string | null): Promise<FeedResponse> {
-  return apiRequest<FeedResponse>(
-    'GET',
-    `/api/posts${query({ cursor, limit: FEED_PAGE_SIZE, location: filter.location })}`,
-  );
+  return apiRequest<FeedResponse>('GET', feedPagePath(filter, cursor));
 }
 
 export function fetchSavedPage(cursor: string | null): Promise<FeedResponse> {
-  return apiRequest<FeedResponse>('GET', `/api/saved-posts${query({ cursor, limit: FEED_PAGE_SIZE })}`);
+  return apiRequest<FeedResponse>('GET', pathWithQuery('/api/saved-posts', { cursor, limit: FEED_PAGE_SIZE }));
 }
 
 export function fetchPost(id: number): Promise<PostDto> {
-  return apiRequest<PostDto>('GET', `/api/posts/${id}`);
+  return apiRequest<PostDto>('GET', postPath(id));
 }
 
 export interface Neighbors {
@@ -42,11 +51,11 @@ export interface Neighbors {
 }
 
 export function fetchNeighbors(id: number): Promise<Neighbors> {
-  return apiRequest<Neighbors>('GET', `/api/posts/${id}/neighbors`);
+  return apiRequest<Neighbors>('GET', neighborsPath(id));
 }
 
 export function fetchTopRated(period: TopRatedPeriod, limit: number): Promise<PostDto[]> {
-  return apiRequest<PostDto[]>('GET', `/api/top-rated${query({ period, limit })}`);
+  return apiRequest<PostDto[]>('GET', pathWithQuery('/api/top-rated', { period, limit }));
 }
 
 export function fetchCategories(): Promise<Category[]> {
@@ -74,7 +83,7 @@ export function ratePost(id: number, body: { rating: number } | { comment: strin
 }
 
 export function fetchCommentsPage(postId: number, cursor: string | null): Promise<CommentsResponse> {
-  return apiRequest<CommentsResponse>('GET', `/api/posts/${postId}/comments${query({ cursor })}`);
+  return apiRequest<CommentsResponse>('GET', commentsPagePath(postId, cursor));
 }
 
 export function postReply(commentId: number, content: string): Promise<ReplyDto> {
@@ -87,9 +96,9 @@ export function setHeart(kind: 'comment' | 'reply', id: number, hearted: boolean
 }
 
 export function refreshImageUrl(imageUrl: string): Promise<{ url: string }> {
-  return apiRequest<{ url: string }>('GET', `/api/images/refresh-url${query({ imageUrl })}`);
+  return apiRequest<{ url: string }>('GET', pathWithQuery('/api/images/refresh-url', { imageUrl }));
 }
 
 export function reverseGeocode(lat: number, lon: number): Promise<{ location: string }> {
-  return apiRequest<{ location: string }>('GET', `/api/geocode/reverse${query({ lat, lon })}`);
+  return apiRequest<{ location: string }>('GET', pathWithQuery('/api/geocode/reverse', { lat, lon }));
 }

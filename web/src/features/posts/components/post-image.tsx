@@ -25,7 +25,8 @@ interface PostImageProps {
 
 /**
  * A plate photo: the ThumbHash placeholder paints at once in a box of the right shape (no layout
- * shift) and the sharp image fades in over it; `srcset` lets the browser pick a rendition.
+ * shift) and the sharp image fades in over it (the first photo of a page paints as it arrives);
+ * `srcset` lets the browser pick a rendition.
  */
 export function PostImage(props: PostImageProps) {
   // A new image (the swipe viewer reuses the slot) starts over: fresh retries, fade and source.
@@ -83,9 +84,12 @@ function PostImageInner({ image, title, priority = false, sizes = CARD_SIZES, fi
           onLoad={() => setLoaded(true)}
           onError={() => void onError()}
           className={cn(
-            'size-full transition-opacity duration-300 motion-reduce:transition-none',
+            'size-full',
             fit === 'contain' ? 'object-contain' : 'object-cover',
-            loaded ? 'opacity-100' : 'opacity-0',
+            // The page's first photo is its largest paint: shown the moment it arrives, not faded in
+            // after React hears of its load.
+            !priority && 'transition-opacity duration-300 motion-reduce:transition-none',
+            loaded || priority ? 'opacity-100' : 'opacity-0',
           )}
         />
       )}

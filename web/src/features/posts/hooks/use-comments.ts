@@ -6,7 +6,7 @@ import type { ApiError } from '../../../lib/api';
 import { useAuth } from '../../auth';
 import { putPostInCaches } from '../api/cache';
 import { postKeys } from '../api/keys';
-import { fetchCommentsPage, postReply, ratePost, setHeart } from '../api/posts-api';
+import { fetchCommentsPage, pageAnswers, postReply, ratePost, setHeart } from '../api/posts-api';
 import { LatestStateSender } from '../../../lib/latest-state';
 import { askToLogIn, describeError } from '../lib/viewer';
 
@@ -21,6 +21,10 @@ export function useComments(postId: number) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 30_000,
     retry: 1,
+    initialData: () => {
+      const page = pageAnswers.commentsPage(postId);
+      return page && { pages: [page], pageParams: [null] };
+    },
   });
 }
 

@@ -14,13 +14,15 @@ interface Options {
   /** Refresh the first page this often (0: never). Only the first page: older pages stay. */
   refreshMs?: number;
   enabled?: boolean;
+  /** The first page, when the page was served with it (lib/page-data.ts). */
+  firstPage?: () => FeedResponse | undefined;
 }
 
 /**
  * A cursor-paged list of plates. Every `refreshMs` only the first page is fetched again and merged
  * in (new plates on top), so a long scrolled list costs one request per refresh, not one per page.
  */
-export function useInfinitePosts({ queryKey, fetchPage, refreshMs = FEED_REFRESH_MS, enabled = true }: Options) {
+export function useInfinitePosts({ queryKey, fetchPage, refreshMs = FEED_REFRESH_MS, enabled = true, firstPage }: Options) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery<FeedResponse, Error, InfiniteData<FeedResponse>, readonly unknown[], string | null>({
     queryKey,
@@ -30,6 +32,10 @@ export function useInfinitePosts({ queryKey, fetchPage, refreshMs = FEED_REFRESH
     retry: FEED_RETRIES,
     retryDelay: FEED_RETRY_DELAY_MS,
     enabled,
+    initialData: () => {
+      const page = firstPage?.();
+      return page && { pages: [page], pageParams: [null] };
+    },
   });
 
   const latest = useRef({ queryKey, fetchPage });

@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FEED_PAGE_SIZE, PAGE_DATA_ID } from '@plates/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetPageAnswers } from '../../../lib/page-data';
 import { stubFetch } from '../../../test/fetch';
 import { feedPage, makePost, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
@@ -63,6 +65,27 @@ describe('HomePage feed', () => {
 
     await user.click(screen.getByRole('button', { name: 'Upload Plate' }));
     expect(await screen.findByText('Please log in to upload a plate')).toBeInTheDocument();
+  });
+
+  it('shows the first page the page was served with at once, without asking for it', async () => {
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ID });
+    block.textContent = JSON.stringify({
+      viewer: null,
+      answers: { '/api/user': null, [`/api/posts?limit=${FEED_PAGE_SIZE}`]: feedPage([makePost({ id: 5, title: 'Served with the page' })], 'c2') },
+    });
+    document.head.append(block);
+    resetPageAnswers();
+    const api = stubFetch({
+      'GET /api/posts': { body: feedPage([makePost({ id: 6, title: 'Asked for' })]) },
+    });
+    renderHome();
+    // On the first render, not after a round trip.
+    expect(screen.getByRole('article', { name: 'Served with the page' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Served with the page' }).querySelector('img')).toHaveClass('opacity-100');
+    expect(api.callsTo('GET', '/api/posts')).toHaveLength(0);
+    // The next page still comes by cursor.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more plates' }));
+    expect(api.callsTo('GET', '/api/posts').map((c) => c.url.searchParams.get('cursor'))).toEqual(['c2']);
   });
 
   it('refreshes only the first page every 10 seconds, new plates on top', async () => {

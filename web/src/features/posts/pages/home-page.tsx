@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { postKeys } from '../api/keys';
-import { fetchFeedPage } from '../api/posts-api';
+import { fetchFeedPage, pageAnswers } from '../api/posts-api';
 import { EmptyPanel, PostList } from '../components/post-list';
 import { SwipeViewerHost } from '../components/swipe-viewer';
 import { useInfinitePosts } from '../hooks/use-infinite-posts';
@@ -8,10 +8,11 @@ import { useUploadPlate } from '../hooks/use-upload-plate';
 
 const HOME_KEY = postKeys.feed({});
 const fetchHome = (cursor: string | null) => fetchFeedPage({}, cursor);
+const servedHome = () => pageAnswers.feedPage({});
 
 /** / : the home feed, newest first, refreshed every 10 s. */
 export default function HomePage() {
-  const feed = useInfinitePosts({ queryKey: HOME_KEY, fetchPage: fetchHome });
+  const feed = useInfinitePosts({ queryKey: HOME_KEY, fetchPage: fetchHome, firstPage: servedHome });
   const { openUpload } = useUploadPlate();
   return (
     <div className="grid gap-4">

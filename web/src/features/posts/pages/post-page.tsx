@@ -11,7 +11,7 @@ import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { findCachedPost } from '../api/cache';
 import { postKeys } from '../api/keys';
-import { fetchNeighbors, fetchPost } from '../api/posts-api';
+import { fetchNeighbors, fetchPost, pageAnswers } from '../api/posts-api';
 import { AuthorByline } from '../components/author-line';
 import { CommentsSection } from '../components/comments-section';
 import { NavigationTip } from '../components/navigation-tip';
@@ -66,12 +66,14 @@ function PostView({ id }: { id: number }) {
   const post = useQuery({
     queryKey: postKeys.detail(id),
     queryFn: () => fetchPost(id),
+    initialData: () => pageAnswers.post(id),
     placeholderData: () => findCachedPost(queryClient, id),
     staleTime: 30_000,
   });
   const neighbors = useQuery({
     queryKey: postKeys.neighbors(id),
     queryFn: () => fetchNeighbors(id),
+    initialData: () => pageAnswers.neighbors(id),
     staleTime: 60_000,
     enabled: post.isSuccess && !post.isPlaceholderData,
   });
