@@ -1,13 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPagesAt } from './app/routes';
 import './index.css';
+
+/** How long the first render waits for the opening page's code before showing its spinner instead. */
+const OPENING_PAGE_WAIT_MS = 3000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The opening page's code is already on its way (its HTML names it as a modulepreload): wait for
+// it, so the page paints whole rather than a spinner it then replaces and pushes the footer down.
+void Promise.race([
+  preloadPagesAt(window.location.pathname).catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, OPENING_PAGE_WAIT_MS)),
+]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

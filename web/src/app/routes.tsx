@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { isValidElement, Suspense } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import type { LazyPage } from '../lib/lazy-page';
 import { PendingPostsPage } from '../features/admin';
 import {
   AuthPage,
@@ -99,3 +100,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the pages shown at `pathname` (main.tsx waits for it before the first render,
+ * so the opening page paints whole instead of after a spinner). Pages in the first chunk have
+ * nothing to load.
+ */
+export function preloadPagesAt(pathname: string): Promise<unknown> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => (isValidElement(route.element) ? route.element.type : undefined));
+  return Promise.all(pages.map((page) => (typeof page === 'function' && 'preload' in page ? (page as LazyPage<object>).preload() : undefined)));
+}

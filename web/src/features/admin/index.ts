@@ -1,3 +1,3 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
-export const PendingPostsPage = lazy(() => import('./pages/pending-posts-page'));
+export const PendingPostsPage = lazyPage(() => import('./pages/pending-posts-page'));

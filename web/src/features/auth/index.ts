@@ -1,5 +1,5 @@
 /** The auth feature's public surface; src/app composes it. */
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 export { AuthProvider, useAuth } from './hooks/use-auth';
 export { RequireAdmin, RequireAuth } from './components/require-auth';
@@ -7,7 +7,7 @@ export { displayNameOf, normalizeUser, type AuthUser } from './api/auth-api';
 export { authKeys } from './api/keys';
 
 // Route pages load on demand so the first visit to / ships little JavaScript.
-export const AuthPage = lazy(() => import('./pages/auth-page'));
-export const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
-export const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
-export const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
+export const AuthPage = lazyPage(() => import('./pages/auth-page'));
+export const VerifyEmailPage = lazyPage(() => import('./pages/verify-email-page'));
+export const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'));
+export const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'));

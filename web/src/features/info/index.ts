@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
-export const AboutPage = lazy(() => import('./pages/about-page'));
-export const HowItWorksPage = lazy(() => import('./pages/how-it-works-page'));
+export const AboutPage = lazyPage(() => import('./pages/about-page'));
+export const HowItWorksPage = lazyPage(() => import('./pages/how-it-works-page'));

@@ -1,3 +1,3 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
-export const LeaderboardPage = lazy(() => import('./pages/leaderboard-page'));
+export const LeaderboardPage = lazyPage(() => import('./pages/leaderboard-page'));

@@ -1,5 +1,5 @@
 /** The posts feature's public surface: plates, feed, post page, upload, comments and lists. */
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 export { UploadPlateProvider, useUploadPlate } from './hooks/use-upload-plate';
 export { postKeys } from './api/keys';
@@ -12,7 +12,7 @@ export { useSavedPosts } from './hooks/use-saved-posts';
 
 // Home is the first screen: not lazy. The other pages load on demand.
 export { default as HomePage } from './pages/home-page';
-export const PostPage = lazy(() => import('./pages/post-page'));
-export const SavedPage = lazy(() => import('./pages/saved-page'));
-export const LocationPage = lazy(() => import('./pages/location-page'));
-export const TopRatedPage = lazy(() => import('./pages/top-rated-page'));
+export const PostPage = lazyPage(() => import('./pages/post-page'));
+export const SavedPage = lazyPage(() => import('./pages/saved-page'));
+export const LocationPage = lazyPage(() => import('./pages/location-page'));
+export const TopRatedPage = lazyPage(() => import('./pages/top-rated-page'));

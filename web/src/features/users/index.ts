@@ -1,8 +1,8 @@
 /** The users feature's public surface: profiles, follows, blocks, settings and suggestions. */
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 export { userKeys } from './api/keys';
 // In the desktop right column of every page: small, no form validation code.
 export { SuggestedUsersPanel } from './components/suggested-users-panel';
 
-export const ProfilePage = lazy(() => import('./pages/profile-page'));
+export const ProfilePage = lazyPage(() => import('./pages/profile-page'));
