@@ -30,7 +30,7 @@ export function deferred<T>(load: () => Promise<T>): Deferred<T> {
 }
 
 /** Calls `start` once the page has loaded and the browser is idle; answers a cancel. */
-function whenIdleAfterLoad(start: () => void): () => void {
+export function whenIdleAfterLoad(start: () => void): () => void {
   let cancelled = false;
   let idleHandle: number | undefined;
   const run = () => {

@@ -1,5 +1,6 @@
 import { TIMING } from '@plates/common';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { whenIdleAfterLoad } from '../../../components/ui/deferred-menu';
 import { cn } from '../../../lib/utils';
 import breakfast from '../assets/dish-6-breakfast.svg';
 import pancakes from '../assets/dish-4-pancakes.svg';
@@ -25,15 +26,21 @@ function prefersReducedMotion() {
 }
 
 /**
- * Full-bleed background that crossfades to the next dish every 4 s (document 1 §9). All six are
- * preloaded up front so a crossfade never shows a half-loaded image. With reduced motion the
- * images still change, without the fade.
+ * Full-bleed background that crossfades to the next dish every 4 s (document 1 §9). The dishes are
+ * asked for once the page has loaded and is idle, so they never hold up its first paint (the
+ * heading and the form come first on a slow phone); all six are then preloaded together so a
+ * crossfade never shows a half-loaded image. With reduced motion the images still change,
+ * without the fade.
  */
 export function AuthBackground({ className }: { className?: string }) {
   const [index, setIndex] = useState(0);
+  const [shown, setShown] = useState(false);
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 
+  useEffect(() => whenIdleAfterLoad(() => setShown(true)), []);
+
   useEffect(() => {
+    if (!shown) return;
     const preloaded = AUTH_BACKGROUNDS.map((src) => {
       const img = new Image();
       img.decoding = 'async';
@@ -48,11 +55,11 @@ export function AuthBackground({ className }: { className?: string }) {
       window.clearInterval(timer);
       preloaded.length = 0;
     };
-  }, []);
+  }, [shown]);
 
   return (
     <div aria-hidden="true" className={cn('pointer-events-none absolute inset-0 overflow-hidden', className)}>
-      {AUTH_BACKGROUNDS.map((src, i) => (
+      {shown && AUTH_BACKGROUNDS.map((src, i) => (
         <img
           key={src}
           src={src}
