@@ -25,7 +25,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextSafety } from './plugins/text-safety.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { memoryStore, redisStore } from './plugins/rate-limits.js';
-import { registerWebApp } from './plugins/web-app.js';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createMediaService, type MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -233,7 +233,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // presigned S3 images come from the endpoint's origin
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.endpoint).origin] : [])],

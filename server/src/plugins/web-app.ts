@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +37,23 @@ export function withHead(html: string, fragment: string): string {
   const doctype = /^\s*<!doctype[^>]*>/i.exec(withoutTitle);
   if (doctype) return insertAt(withoutTitle, doctype.index + doctype[0].length, `<head>${fragment}</head>`);
   return `<head>${fragment}</head>${withoutTitle}`;
+}
+
+/**
+ * `'sha256-…'` sources for the scripts written inside the built page (the theme is set before the
+ * first paint by one), for the Content-Security-Policy's script-src: it allows exactly these and
+ * no other inline script. Data blocks (`type="application/json"`) are never run and need none.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  let html: string;
+  try {
+    html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return []; // no build: nothing inline to allow
+  }
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '']) => !/\bsrc\s*=|\btype\s*=\s*["']?application\/json/i.test(attributes))
+    .map(([, , code = '']) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
 }
 
 const insertAt = (text: string, index: number, insert: string) => text.slice(0, index) + insert + text.slice(index);

@@ -35,7 +35,7 @@ function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
-/** Puts the `dark` class on <html> (public/theme-init.js does the same before the first paint). */
+/** Puts the `dark` class on <html> (src/theme-init.js does the same before the first paint). */
 export function applyResolvedTheme(resolved: ResolvedTheme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', resolved === 'dark');
