@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EmailBody } from '@plates/common';
+import type { EmailBody } from '@plates/common';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { useLazyResolver } from '../../../lib/lazy-resolver';
 
 interface EmailRequestFormProps {
   submitLabel: string;
@@ -16,6 +16,8 @@ interface EmailRequestFormProps {
 }
 
 /** One email field, validated with the common schema ("Please enter a valid email address"). */
+
+const loadResolver = () => import('../lib/form-resolvers').then((m) => m.emailResolver);
 export function EmailRequestForm({
   submitLabel,
   pending,
@@ -24,7 +26,7 @@ export function EmailRequestForm({
   label = 'Email address',
   autoFocus = false,
 }: EmailRequestFormProps) {
-  const form = useForm<EmailBody>({ resolver: zodResolver(EmailBody), defaultValues: { email: '' } });
+  const form = useForm<EmailBody>({ resolver: useLazyResolver(loadResolver), defaultValues: { email: '' } });
   return (
     <form noValidate className="grid gap-3" onSubmit={form.handleSubmit(onSubmit)}>
       <FormField label={label} error={form.formState.errors.email?.message}>

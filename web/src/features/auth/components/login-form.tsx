@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginBody, MESSAGES } from '@plates/common';
+import { MESSAGES, type LoginBody } from '@plates/common';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { FormError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
+import { useLazyResolver } from '../../../lib/lazy-resolver';
 import { useAuth } from '../hooks/use-auth';
 import { EmailNotVerifiedAlert } from './email-not-verified-alert';
 
@@ -28,11 +28,13 @@ function describeLoginFailure(error: unknown):
   return { kind: 'form', message: error.message };
 }
 
+const loadResolver = () => import('../lib/form-resolvers').then((m) => m.loginResolver);
+
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
   const { loginMutation } = useAuth();
   const [unverified, setUnverified] = useState<string | null>(null);
   const form = useForm<LoginInput>({
-    resolver: zodResolver(LoginBody),
+    resolver: useLazyResolver(loadResolver),
     defaultValues: { username: defaultUsername, password: '' },
   });
   const { errors } = form.formState;

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, RegisterForm as RegisterFormSchema } from '@plates/common';
+import { MESSAGES, type RegisterForm as RegisterFormSchema } from '@plates/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import { FormError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
+import { useLazyResolver } from '../../../lib/lazy-resolver';
 import { authKeys } from '../api/keys';
 import { useAuth } from '../hooks/use-auth';
 
@@ -25,11 +25,13 @@ interface RegisterFormProps {
   onRegistered: (username: string) => void;
 }
 
+const loadResolver = () => import('../lib/form-resolvers').then((m) => m.registerResolver);
+
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const { registerMutation } = useAuth();
   const queryClient = useQueryClient();
   const form = useForm<RegisterInput, unknown, RegisterOutput>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver: useLazyResolver(loadResolver),
     defaultValues: { username: '', email: '', displayName: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
