@@ -1,14 +1,20 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { routes } from './routes';
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

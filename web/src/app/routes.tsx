@@ -1,5 +1,5 @@
 import { isValidElement, Suspense } from 'react';
-import { matchRoutes, Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
 import { PendingPostsPage } from '../features/admin';
@@ -18,16 +18,22 @@ import { LeaderboardPage } from '../features/leaderboard';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
 import { AdvancedSearchPage, SearchPage } from '../features/search';
 import { ProfilePage } from '../features/users';
-import { ErrorBoundary, ErrorFallback } from './error-boundary';
+import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 
-/** Root route: the session needs the router (login navigates), so it lives inside it. */
+/**
+ * Root route: the session needs the router (login navigates), so it lives inside it. The boundary
+ * is the last resort for errors outside the pages' own boundaries (the layout itself).
+ */
 function Root() {
+  const { pathname } = useLocation();
   return (
-    <AuthProvider>
-      <Outlet />
-    </AuthProvider>
+    <ErrorBoundary resetKey={pathname}>
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
+    </ErrorBoundary>
   );
 }
 
@@ -43,17 +49,9 @@ function FullScreen() {
   );
 }
 
-/** Last resort for errors outside the page boundaries (the layout itself). */
-function RouteErrorFallback() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return <ErrorFallback onReset={() => void navigate(location, { replace: true })} />;
-}
-
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteErrorFallback />,
     children: [
       {
         element: <FullScreen />,
