@@ -19,6 +19,15 @@ import { benchLighthouse, ensureWebBuild, type PageFigures } from './bench-light
 import { benchRealtime } from './bench-realtime.js';
 import { seedDatabase } from './seed-data.js';
 
+/** What a phone sends: a 12-megapixel (4000x3000) JPEG, made from a real photograph. */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp(await readFile(PHOTO))
+    .resize(4000, 3000, { fit: 'cover' })
+    .sharpen({ sigma: 1.5 })
+    .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}
+
 interface Result {
   name: string;
   requests: number;
@@ -179,9 +188,21 @@ async function main(): Promise<void> {
 
     if (lighthouseRuns > 0) {
       console.log(`first load on a phone (Lighthouse mobile, median of ${lighthouseRuns})`);
-      const lh = await benchLighthouse(base, [['/', '/'], ['/auth', '/auth'], ['/posts/{id}', `/posts/${busy.id}`]], lighthouseRuns);
-      pages = lh.figures;
-      notes.push(...lh.notes);
+      // The home feed's first card and the plate page show a real photograph as a phone sends it
+      // (the seed's dishes are drawn, and far lighter than photos); removed again afterwards.
+      const photo = await phonePhoto();
+      const photoPlate = await app.services.posts.create(
+        { id: cook.id, isAdmin: true }, // approved at once, so it leads the feed
+        { title: 'Morning coffee', description: 'A real photograph, for the first-load measurement.', categoryIds: [] },
+        () => app.services.media.processUpload(photo, 'post'),
+      );
+      try {
+        const lh = await benchLighthouse(base, [['/', '/'], ['/auth', '/auth'], ['/posts/{id}', `/posts/${photoPlate.id}`]], lighthouseRuns);
+        pages = lh.figures;
+        notes.push(...lh.notes);
+      } finally {
+        await app.services.posts.remove({ id: cook.id, isAdmin: true }, photoPlate.id);
+      }
     }
 
     // Upload processing: the media pipeline on a real photo, into a throw-away folder.
@@ -191,11 +212,7 @@ async function main(): Promise<void> {
         storage: createLocalStorage({ dir: scratch, publicPrefix: '/uploads', publicOrigin: config.appUrl }),
       });
       // What a phone sends: a 12-megapixel (4000x3000) JPEG, made from a real photograph.
-      const photo = await sharp(await readFile(PHOTO))
-        .resize(4000, 3000, { fit: 'cover' })
-        .sharpen({ sigma: 1.5 })
-        .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
-        .toBuffer();
+      const photo = await phonePhoto();
       const label = '12 MP JPEG';
       const times: number[] = [];
       const started = performance.now();
@@ -233,9 +250,21 @@ async function main(): Promise<void> {
   );
   if (pages.length > 0) {
     printTable(
-      ['page (Lighthouse mobile)', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS+CSS KB', 'files', 'requests'],
-      pages.map((p) => [p.page, p.score, p.lcpMs, p.tbtMs, p.cls, p.fcpMs, (p.scriptAndStyleBytes / 1024).toFixed(1), p.scriptAndStyleFiles, p.requests]),
+      ['page (Lighthouse mobile)', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS+CSS KB*', 'files*', 'requests*', 'all requests'],
+      pages.map((p) => [
+        p.page,
+        p.score,
+        p.lcpMs,
+        p.tbtMs,
+        p.cls,
+        p.fcpMs,
+        (p.scriptAndStyleBytes / 1024).toFixed(1),
+        p.scriptAndStyleFiles,
+        p.requests,
+        p.allRequests,
+      ]),
     );
+    console.log('* before the load event; all requests includes the code asked for once the page was idle');
   }
   for (const note of notes) console.log(`note: ${note}`);
 
