@@ -123,6 +123,15 @@ function personMatch(table: { username: SQLWrapper; displayName: SQLWrapper }, t
   )!;
 }
 
+/**
+ * The author filter names one cook: by username (any case, with or without a leading @) or by
+ * display name (case and accents aside); never a look-alike, whose plates would pass for theirs.
+ */
+function authorIs(table: { username: SQLWrapper; displayName: SQLWrapper }, text: string): SQL {
+  const name = text.replace(/^@/, '');
+  return or(sql`lower(${table.username}) = lower(${name})`, sql`${fold(table.displayName)} = ${fold(name)}`)!;
+}
+
 /** People anyone may find: active, verified accounts, minus blocks in either direction. */
 function findable(viewer: Viewer | null): SQL {
   const active = and(eq(users.accountStatus, 'active'), eq(users.emailVerified, true))!;
@@ -167,7 +176,7 @@ export function createSearchRepository(db: Db) {
       f.text ? plateMatch(f.text) : undefined,
       f.location ? like(fold(posts.location), likePattern(f.location, 'anywhere')) : undefined,
       f.author
-        ? inArray(posts.userId, conn.select({ id: authors.id }).from(authors).where(personMatch(authors, f.author)))
+        ? inArray(posts.userId, conn.select({ id: authors.id }).from(authors).where(authorIs(authors, f.author)))
         : undefined,
       f.minRating !== undefined ? sql`${average} >= ${f.minRating}` : undefined,
       f.maxRating !== undefined ? sql`${average} <= ${f.maxRating}` : undefined,
