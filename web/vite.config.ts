@@ -1,9 +1,9 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { inlineThemeInit } from './build/inline-theme-init';
 import { precompress } from './build/precompress';
 
 const API_TARGET = 'http://localhost:5000';
@@ -48,24 +48,6 @@ function startupChunk(id: string, graph: ModuleGraph): string | null {
   const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
   const area = /[\\/]src[\\/]((?:features|components|app|lib)[\\/][^\\/.]+)/.exec(id)?.[1] ?? 'src';
   return (pkg ?? area).replace(/[@\\/]/g, '_');
-}
-
-const THEME_INIT = fileURLToPath(new URL('./src/theme-init.js', import.meta.url));
-
-/**
- * Writes src/theme-init.js into the page's `<head>` (`<script data-inline="theme-init">` in
- * index.html): it must run before the first paint, and as a file of its own it held that paint
- * back by a round trip on a phone. The server allows it by its hash in the
- * Content-Security-Policy (plugins/web-app.ts, `inlineScriptHashes`), never by 'unsafe-inline'.
- */
-function inlineThemeInit(): Plugin {
-  return {
-    name: 'plates-inline-theme-init',
-    transformIndexHtml(html) {
-      const code = readFileSync(THEME_INIT, 'utf8').trim();
-      return html.replace(/<script data-inline="theme-init"><\/script>/, () => `<script>${code}</script>`);
-    },
-  };
 }
 
 export default defineConfig({
