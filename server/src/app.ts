@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LIMITS } from '@plates/common';
 import type { Config } from './config.js';
@@ -25,7 +17,9 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextSafety } from './plugins/text-safety.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { memoryStore, redisStore } from './plugins/rate-limits.js';
-import { inlineScriptHashes, registerWebApp } from './plugins/web-app.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createMediaService, type MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -35,8 +29,10 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createPointsRepository } from './modules/points/points.repository.js';
 import { createPointsService } from './modules/points/points.service.js';
 import { createPostsRepository } from './modules/posts/posts.repository.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -145,16 +141,19 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     namespace: `${deps.rateLimitNamespace ?? config.redisPrefix}:rt`,
   });
   // One notifications service for every module, so each written row reaches the recipient's sockets.
-  const notifications = createNotificationsService(database.db, {
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(database.db),
     bus: realtime,
     onPushError: (error) => app.log.warn({ err: error }, 'notifications: realtime push failed'),
   });
+  // One points service for every module that awards points (levels reached are notified once).
+  const points = createPointsService({ repo: createPointsRepository(database.db), notifications });
   const storage = deps.storage ?? createStorage(config);
   const media = createMediaService({ storage });
   const postsRepo = createPostsRepository(database.db);
   const posts = createPostsService({
     repo: postsRepo,
-    points: createPointsService(database.db, notifications),
+    points,
     notifications,
     storage,
     logger: app.log,
@@ -165,7 +164,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const engagementNotifications = notifications;
   const ratings = createRatingsService({
     repo: createRatingsRepository(database.db),
-    points: createPointsService(database.db, notifications),
+    points,
     notifications: engagementNotifications,
     loadPost: posts.getPost,
     canView: (postId, viewer) => canView(postId, viewer),
@@ -189,7 +188,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     repo: usersRepo,
     names,
     posts,
-    points: createPointsService(database.db, notifications),
+    points,
     notifications: engagementNotifications,
     processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
     storage,
@@ -229,54 +228,12 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   registerErrorHandling(app);
   registerTextSafety(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // presigned S3 images come from the endpoint's origin
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.endpoint).origin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        // The socket is same-origin too: 'self' covers ws: and wss: to this host (CSP 3); APP_URL's
-        // socket origin is named as well for browsers that read 'self' as http(s) only.
-        connectSrc: ["'self'", socketOrigin(config.appUrl)],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.appUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.appUrl.startsWith('https:'),
-  });
+  await registerSecurityHeaders(app, config);
   await registerCompression(app);
   // Only JSON bodies (multipart is added by the upload routes); anything else is 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, multipartOptions);
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Plates API', version: '1.0.0', description: 'Share, rate and discuss plates of food.' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'plates_session' },
-        },
-      },
-      security: [{ bearer: [] }, { cookie: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Its static policy asks browsers to upgrade every request to https, which over plain http
-    // (a local or internal deployment) leaves the documentation page without its scripts.
-    transformStaticCSP: (header) => (config.appUrl.startsWith('https:') ? header : withoutDirective(header, 'upgrade-insecure-requests')),
-  });
+  await registerOpenApi(app, config);
 
   registerAuthentication(app, { auth, appUrl: config.appUrl });
   realtime.attach(app, { authenticate: auth.authenticate, appUrl: config.appUrl });
@@ -322,18 +279,4 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const decorated = app as unknown as App;
   decorated.services = { auth, system, jobs, database, media, storage, posts, realtime };
   return decorated;
-}
-
-/** `ws://host[:port]` or `wss://…` for an `http(s)://` base URL. */
-function socketOrigin(appUrl: string): string {
-  const url = new URL(appUrl);
-  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
-}
-
-function withoutDirective(policy: string, name: string): string {
-  return policy
-    .split(';')
-    .map((d) => d.trim())
-    .filter((d) => d && d.split(/\s+/)[0] !== name)
-    .join('; ');
 }

@@ -5,6 +5,7 @@ import { userOnlineStatus } from '../db/schema/index.js';
 import { buildTestApp } from '../test/build-test-app.js';
 import { makeSignedInUser, makeUser, signIn } from '../test/factories.js';
 import { connected, listeningTestApp, nextEvent, openSocket, record, type ClientSocket } from '../test/sockets.js';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository.js';
 import { createNotificationsService } from '../modules/notifications/notifications.service.js';
 import type { RealtimeBus } from '../lib/realtime-bus.js';
 import { REALTIME_MESSAGES } from './realtime.js';
@@ -105,7 +106,7 @@ describe('notification events', () => {
     const db = app().services.database.db;
     const toUser = vi.fn();
     const bus: RealtimeBus = { toUser };
-    const service = createNotificationsService(db, { bus });
+    const service = createNotificationsService({ repo: createNotificationsRepository(db), bus });
     const user = await makeUser(app());
     const note = { userId: user.id, type: 'system' as const, title: 'Hello', message: 'world' };
 

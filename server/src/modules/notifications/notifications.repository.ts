@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { notifications, users } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { notifications, userBlocks, users } from '../../db/schema/index.js';
 import type { Keyset } from '../posts/posts.repository.js';
 
 const actor = alias(users, 'actor');
@@ -45,6 +45,16 @@ const rowShape = {
   actorDisplayName: actor.displayName,
   actorProfileImage: actor.profileImage,
 };
+
+export interface NewNotificationRow {
+  userId: number;
+  type: string;
+  title: string;
+  message: string;
+  actorId: number | null;
+  postId: number | null;
+  metadata: Record<string, unknown> | null;
+}
 
 export function createNotificationsRepository(db: Db) {
   return {
@@ -102,6 +112,36 @@ export function createNotificationsRepository(db: Db) {
         )
         .returning({ id: notifications.id });
       return rows.length;
+    },
+
+    /**
+     * Writes a notification in the caller's transaction; answers its id, or undefined when it was
+     * not written: an actor and recipient with a block between them in either direction, or (with
+     * `oncePerHours`) one of this type from this actor lately. The checks are part of the insert
+     * (`insert … select … where not exists`), so no race slips between check and write.
+     */
+    async insert(row: NewNotificationRow, options: { oncePerHours?: number | undefined } = {}, tx: Db | Tx = db): Promise<number | undefined> {
+      if (row.actorId === null) {
+        const [written] = await tx.insert(notifications).values(row).returning({ id: notifications.id });
+        return written?.id;
+      }
+      const inserted = await tx.execute<{ id: number }>(sql`
+        insert into ${notifications} (user_id, type, title, message, actor_id, post_id, metadata)
+        select ${row.userId}::int, ${row.type}::text, ${row.title}::text, ${row.message}::text,
+          ${row.actorId}::int, ${row.postId}::int, ${row.metadata === null ? null : JSON.stringify(row.metadata)}::jsonb
+        where not exists (
+          select 1 from ${userBlocks}
+          where (${userBlocks.blockerId} = ${row.userId} and ${userBlocks.blockedId} = ${row.actorId})
+             or (${userBlocks.blockerId} = ${row.actorId} and ${userBlocks.blockedId} = ${row.userId})
+        )
+        ${options.oncePerHours === undefined ? sql`` : sql`and not exists (
+          select 1 from ${notifications} seen
+          where seen.user_id = ${row.userId} and seen.actor_id = ${row.actorId} and seen.type = ${row.type}
+            and seen.created_at > now() - make_interval(hours => ${options.oncePerHours}::int)
+        )`}
+        returning id
+      `);
+      return inserted.rows[0]?.id;
     },
 
     async clear(userId: number): Promise<number> {

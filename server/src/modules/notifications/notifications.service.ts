@@ -4,15 +4,13 @@ import {
   type MarkNotificationsReadResponse,
   type NotificationsResponse,
 } from '@plates/common';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { notifications, userBlocks } from '../../db/schema/index.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
 import { silentBus, type RealtimeBus } from '../../lib/realtime-bus.js';
 import { decodeCursor, encodeCursor } from '../posts/posts.cursor.js';
 import { toNotificationDto } from './notifications.mapper.js';
-import { createNotificationsRepository, type NotificationsRepository } from './notifications.repository.js';
+import type { NotificationsRepository } from './notifications.repository.js';
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
@@ -59,16 +57,14 @@ export interface NewNotification {
  * DTO as the list), but only once the caller's transaction has committed (`afterCommit`): a rolled
  * back action tells nobody. Delivery is best effort; the panel's polling is the fallback.
  */
-export function createNotificationsService(
-  db: Db,
-  options: {
-    repo?: NotificationsRepository;
-    bus?: RealtimeBus;
-    /** A failed realtime push (the row is stored either way). */
-    onPushError?: (error: unknown) => void;
-  } = {},
-) {
-  const repo = options.repo ?? createNotificationsRepository(db);
+export function createNotificationsService(options: {
+  repo: NotificationsRepository;
+  /** Where written rows are pushed live; without one, nothing is (the panel polls). */
+  bus?: RealtimeBus;
+  /** A failed realtime push (the row is stored either way). */
+  onPushError?: (error: unknown) => void;
+}) {
+  const { repo } = options;
   const bus = options.bus ?? silentBus;
   const onPushError = options.onPushError ?? (() => {});
 
@@ -121,9 +117,9 @@ export function createNotificationsService(
      * not exists`), so every caller gets the rule without asking and no race slips between them.
      * `oncePerHours` adds "and none of this type from this actor lately" to the same statement.
      */
-    async notify(n: NewNotification, tx: Db | Tx = db): Promise<void> {
+    async notify(n: NewNotification, tx?: Db | Tx): Promise<void> {
       if (n.actorId != null && n.actorId === n.userId) return;
-      const values = {
+      const row = {
         userId: n.userId,
         type: n.type,
         title: n.title,
@@ -132,29 +128,11 @@ export function createNotificationsService(
         postId: n.postId ?? null,
         metadata: n.metadata ?? null,
       };
-      if (values.actorId === null) {
-        const [row] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
-        afterCommit(tx, () => push(values.userId, row?.id));
-        return;
-      }
-      const inserted = await tx.execute<{ id: number }>(sql`
-        insert into ${notifications} (user_id, type, title, message, actor_id, post_id, metadata)
-        select ${values.userId}::int, ${values.type}::text, ${values.title}::text, ${values.message}::text,
-          ${values.actorId}::int, ${values.postId}::int, ${values.metadata === null ? null : JSON.stringify(values.metadata)}::jsonb
-        where not exists (
-          select 1 from ${userBlocks}
-          where (${userBlocks.blockerId} = ${values.userId} and ${userBlocks.blockedId} = ${values.actorId})
-             or (${userBlocks.blockerId} = ${values.actorId} and ${userBlocks.blockedId} = ${values.userId})
-        )
-        ${n.oncePerHours === undefined ? sql`` : sql`and not exists (
-          select 1 from ${notifications} seen
-          where seen.user_id = ${values.userId} and seen.actor_id = ${values.actorId} and seen.type = ${values.type}
-            and seen.created_at > now() - make_interval(hours => ${n.oncePerHours}::int)
-        )`}
-        returning id
-      `);
-      // Nothing inserted (a block) means nothing to tell.
-      afterCommit(tx, () => push(values.userId, inserted.rows[0]?.id));
+      const id = await repo.insert(row, { oncePerHours: n.oncePerHours }, tx);
+      // Nothing written (a block) means nothing to tell; outside a transaction the row is committed.
+      const tell = () => push(row.userId, id);
+      if (tx) afterCommit(tx, tell);
+      else tell();
     },
   };
 }

@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pointTransactions, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeSignedInUser, makeUser } from '../../test/factories.js';
+import type { Db } from '../../db/client.js';
+import { createNotificationsRepository } from '../notifications/notifications.repository.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
+import { createPointsRepository } from './points.repository.js';
 import { createPointsService, levelUpMessage } from './points.service.js';
+
+/** Points as the app wires them: over their repository, telling levels through notifications. */
+function pointsService(db: Db) {
+  return createPointsService({
+    repo: createPointsRepository(db),
+    notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
+  });
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +33,7 @@ async function totals(userId: number) {
 describe('points', () => {
   it('awards a rule once per entity, with the ledger and the totals in step', async () => {
     const db = t.app.services.database.db;
-    const points = createPointsService(db);
+    const points = pointsService(db);
     const user = await makeUser(t.app);
     expect(await points.award({ userId: user.id, action: 'post_approved', entityType: 'post', entityId: 1 })).toBe(100);
     expect(await points.award({ userId: user.id, action: 'post_approved', entityType: 'post', entityId: 1 })).toBe(0);
@@ -33,7 +45,7 @@ describe('points', () => {
 
   it('moves the level with the points, in the same statement', async () => {
     const db = t.app.services.database.db;
-    const points = createPointsService(db);
+    const points = pointsService(db);
     const user = await makeUser(t.app, { points: 950 });
     await points.award({ userId: user.id, action: 'post_approved', entityType: 'post', entityId: 2 });
     expect(await totals(user.id)).toEqual({ points: 1050, level: 2 });
@@ -44,7 +56,7 @@ describe('points', () => {
 
   it('rolls back with the transaction that earned it', async () => {
     const db = t.app.services.database.db;
-    const points = createPointsService(db);
+    const points = pointsService(db);
     const user = await makeUser(t.app);
     await expect(
       db.transaction(async (tx) => {
@@ -58,7 +70,7 @@ describe('points', () => {
 
   it('tells the user once per level reached, in the same transaction', async () => {
     const db = t.app.services.database.db;
-    const points = createPointsService(db);
+    const points = pointsService(db);
     const achievements = async (userId: number) =>
       db
         .select({ type: notifications.type, title: notifications.title, message: notifications.message, metadata: notifications.metadata, actorId: notifications.actorId })

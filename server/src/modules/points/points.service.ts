@@ -1,8 +1,7 @@
 import { LEVELS } from '@plates/common';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { pointRules, pointTransactions, users } from '../../db/schema/index.js';
-import { createNotificationsService, type NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { PointsRepository } from './points.repository.js';
 
 /**
  * Points for what people do (rules in `point_rules`, seeded by migration 0001):
@@ -30,14 +29,6 @@ export interface Award {
   entityId: number;
 }
 
-/** `users.level` from the points it will hold, as one SQL expression over the level thresholds. */
-function levelFor(points: SQL): SQL {
-  const branches = [...LEVELS]
-    .reverse()
-    .map((l) => sql`when ${points} >= ${l.minPoints} then ${l.level}`);
-  return sql`(case ${sql.join(branches, sql` `)} else 1 end)`;
-}
-
 export const LEVEL_UP_TITLE = 'Level up!';
 
 export function levelUpMessage(level: number): string {
@@ -45,64 +36,26 @@ export function levelUpMessage(level: number): string {
   return `You reached level ${level}: ${name}`;
 }
 
-export function createPointsService(
-  db: Db,
-  notifications: Pick<NotificationsService, 'notify'> = createNotificationsService(db),
-) {
+export function createPointsService(deps: {
+  repo: PointsRepository;
+  /** Tells a member of each level they reach. */
+  notifications: Pick<NotificationsService, 'notify'>;
+}) {
+  const { repo, notifications } = deps;
   return {
     /** Awards the action's points unless this award was already made; answers the points given. */
-    async award(award: Award, tx: Db | Tx = db): Promise<number> {
-      const [rule] = await tx
-        .select()
-        .from(pointRules)
-        .where(and(eq(pointRules.actionType, award.action), eq(pointRules.isActive, true)))
-        .limit(1);
+    async award(award: Award, tx?: Db | Tx): Promise<number> {
+      const rule = await repo.activeRule(award.action, tx);
       if (!rule || rule.pointsAwarded === 0) return 0;
-      const [already] = await tx
-        .select({ id: pointTransactions.id })
-        .from(pointTransactions)
-        .where(
-          and(
-            eq(pointTransactions.userId, award.userId),
-            eq(pointTransactions.pointRuleId, rule.id),
-            eq(pointTransactions.relatedEntityType, award.entityType),
-            eq(pointTransactions.relatedEntityId, award.entityId),
-          ),
-        )
-        .limit(1);
-      if (already) return 0;
-      await tx.insert(pointTransactions).values({
-        userId: award.userId,
-        pointRuleId: rule.id,
-        points: rule.pointsAwarded,
-        description: rule.description,
-        relatedEntityType: award.entityType,
-        relatedEntityId: award.entityId,
-      });
-      const [before] = await tx
-        .select({ level: users.level })
-        .from(users)
-        .where(eq(users.id, award.userId))
-        .for('update');
-      const next = sql`${users.points} + ${rule.pointsAwarded}`;
-      const [after] = await tx
-        .update(users)
-        .set({ points: next, level: levelFor(next) })
-        .where(eq(users.id, award.userId))
-        .returning({ level: users.level });
-      if (before && after) {
-        for (let level = before.level + 1; level <= after.level; level += 1) {
-          await notifications.notify(
-            {
-              userId: award.userId,
-              type: 'achievement',
-              title: LEVEL_UP_TITLE,
-              message: levelUpMessage(level),
-              metadata: { level },
-            },
-            tx,
-          );
-        }
+      const entry = { userId: award.userId, ruleId: rule.id, entityType: award.entityType, entityId: award.entityId };
+      if (await repo.recorded(entry, tx)) return 0;
+      await repo.record({ ...entry, points: rule.pointsAwarded, description: rule.description }, tx);
+      const levels = await repo.addPoints(award.userId, rule.pointsAwarded, tx);
+      for (let level = (levels?.before ?? 0) + 1; levels && level <= levels.after; level += 1) {
+        await notifications.notify(
+          { userId: award.userId, type: 'achievement', title: LEVEL_UP_TITLE, message: levelUpMessage(level), metadata: { level } },
+          tx,
+        );
       }
       return rule.pointsAwarded;
     },

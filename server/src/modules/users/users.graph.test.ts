@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
+import { createNotificationsRepository } from '../notifications/notifications.repository.js';
 import { createNotificationsService } from '../notifications/notifications.service.js';
 import { expectNoPrivateKeys, usersHarness } from './users.fixtures.js';
 
@@ -373,7 +374,7 @@ describe('blocks', () => {
     await inject('POST', `/api/posts/${post.id}/rate`, owner.headers, { comment: 'nice' });
     const commentId = (await inject('GET', `/api/posts/${post.id}/comments`)).json<{ comments: Array<{ id: number }> }>().comments[0]!.id;
     await db().insert(userBlocks).values({ blockerId: owner.user.id, blockedId: fan.user.id });
-    const service = createNotificationsService(db());
+    const service = createNotificationsService({ repo: createNotificationsRepository(db()) });
     await service.notify({ userId: owner.user.id, actorId: fan.user.id, type: 'like', title: 'x', message: 'y' });
     await service.notify({ userId: fan.user.id, actorId: owner.user.id, type: 'like', title: 'x', message: 'y' });
     await service.notify({ userId: owner.user.id, type: 'system', title: 'no actor', message: 'still told' });

@@ -1,0 +1,80 @@
+import { LEVELS } from '@plates/common';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { pointRules, pointTransactions, users } from '../../db/schema/index.js';
+
+/** `users.level` from the points it will hold, as one SQL expression over the level thresholds. */
+function levelFor(points: SQL): SQL {
+  const branches = [...LEVELS]
+    .reverse()
+    .map((l) => sql`when ${points} >= ${l.minPoints} then ${l.level}`);
+  return sql`(case ${sql.join(branches, sql` `)} else 1 end)`;
+}
+
+export interface PointEntry {
+  userId: number;
+  ruleId: number;
+  entityType: string;
+  entityId: number;
+}
+
+/** The points ledger (`point_rules`, `point_transactions`) and the totals on `users`; every call in the caller's transaction. */
+export function createPointsRepository(db: Db) {
+  return {
+    /** The active rule for an action. */
+    async activeRule(action: string, tx: Db | Tx = db) {
+      const [rule] = await tx
+        .select()
+        .from(pointRules)
+        .where(and(eq(pointRules.actionType, action), eq(pointRules.isActive, true)))
+        .limit(1);
+      return rule;
+    },
+
+    /** Whether this entry is in the ledger already. */
+    async recorded(entry: PointEntry, tx: Db | Tx = db): Promise<boolean> {
+      const [found] = await tx
+        .select({ id: pointTransactions.id })
+        .from(pointTransactions)
+        .where(
+          and(
+            eq(pointTransactions.userId, entry.userId),
+            eq(pointTransactions.pointRuleId, entry.ruleId),
+            eq(pointTransactions.relatedEntityType, entry.entityType),
+            eq(pointTransactions.relatedEntityId, entry.entityId),
+          ),
+        )
+        .limit(1);
+      return found !== undefined;
+    },
+
+    /** Writes the ledger row. */
+    async record(entry: PointEntry & { points: number; description: string | null }, tx: Db | Tx = db): Promise<void> {
+      await tx.insert(pointTransactions).values({
+        userId: entry.userId,
+        pointRuleId: entry.ruleId,
+        points: entry.points,
+        description: entry.description,
+        relatedEntityType: entry.entityType,
+        relatedEntityId: entry.entityId,
+      });
+    },
+
+    /**
+     * Adds to a member's points and moves their level with them, the row locked first (two awards
+     * at once cannot both see the old level); answers the level before and after.
+     */
+    async addPoints(userId: number, points: number, tx: Db | Tx = db): Promise<{ before: number; after: number } | undefined> {
+      const [before] = await tx.select({ level: users.level }).from(users).where(eq(users.id, userId)).for('update');
+      const next = sql`${users.points} + ${points}`;
+      const [after] = await tx
+        .update(users)
+        .set({ points: next, level: levelFor(next) })
+        .where(eq(users.id, userId))
+        .returning({ level: users.level });
+      return before && after ? { before: before.level, after: after.level } : undefined;
+    },
+  };
+}
+
+export type PointsRepository = ReturnType<typeof createPointsRepository>;
