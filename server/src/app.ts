@@ -34,6 +34,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createPointsRepository } from './modules/points/points.repository.js';
 import { createPointsService } from './modules/points/points.service.js';
+import { createPostAccess } from './modules/posts/post-access.js';
 import { createPostsRepository } from './modules/posts/posts.repository.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService, type PostsService } from './modules/posts/posts.service.js';
@@ -151,33 +152,32 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const storage = deps.storage ?? createStorage(config);
   const media = createMediaService({ storage });
   const postsRepo = createPostsRepository(database.db);
+  // Who may open and engage with which plate: one rule for every module (post-access.ts).
+  const postAccess = createPostAccess(database.db);
   const posts = createPostsService({
     repo: postsRepo,
+    access: postAccess,
     points,
     notifications,
     storage,
     logger: app.log,
   });
-  // Engagement (ratings, comments, hearts, reports, leaderboard): plates are opened by the posts
-  // module's rule (approval, blocks, private authors) and answered through its getPost.
-  const canView = postsRepo.visibleId;
+  // Engagement (ratings, comments, hearts, reports): plates are opened and engaged with by the
+  // posts module's access rule and answered through its getPost.
   const engagementNotifications = notifications;
   const ratings = createRatingsService({
     repo: createRatingsRepository(database.db),
     points,
     notifications: engagementNotifications,
     loadPost: posts.getPost,
-    canView: (postId, viewer) => canView(postId, viewer),
+    access: postAccess,
   });
   const comments = createCommentsService({
     repo: createCommentsRepository(database.db),
     notifications: engagementNotifications,
-    canView: (postId, viewer) => canView(postId, viewer),
+    access: postAccess,
   });
-  const reports = createReportsService({
-    repo: createReportsRepository(database.db),
-    canView: (postId, viewer) => canView(postId, viewer),
-  });
+  const reports = createReportsService({ repo: createReportsRepository(database.db), access: postAccess });
   const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
   // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
   const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });

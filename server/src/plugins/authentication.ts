@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, SESSION_COOKIE } from '@plates/common';
+import type { Member, Viewer } from '../lib/viewer.js';
 import { AppError } from '../lib/app-error.js';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.js';
 
@@ -55,11 +56,29 @@ export function requireUser(request: FastifyRequest): AuthContext {
   throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
 }
 
+/** The request's viewer: its session's member, or null for a visitor. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const user = request.auth?.user;
+  return user ? { id: user.id, isAdmin: user.isAdmin } : null;
+}
+
+/** The member of a request that needs one (else the 401 of `requireUser`). */
+export function memberOf(request: FastifyRequest): Member {
+  const { user } = requireUser(request);
+  return { id: user.id, isAdmin: user.isAdmin };
+}
+
 /** The signed-in account when it is an admin, else 401 or 403. */
 export function requireAdmin(request: FastifyRequest): AuthContext {
   const auth = requireUser(request);
   if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   return auth;
+}
+
+/** The member of a request that needs an admin (else the 401 or 403 of `requireAdmin`). */
+export function adminOf(request: FastifyRequest): Member {
+  const { user } = requireAdmin(request);
+  return { id: user.id, isAdmin: true };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { commentHearts, commentReplies, posts, ratings, replyHearts, userBlocks, users } from '../../db/schema/index.js';
-import { bumpPostCounters, findPostGate } from '../ratings/ratings.repository.js';
+import { bumpPostCounters, lockPost } from '../posts/post-counters.js';
 
 type Conn = Db | Tx;
 
@@ -77,7 +77,7 @@ export function createCommentsRepository(db: Db) {
       return db.transaction(work);
     },
 
-    findPostGate: (postId: number, conn: Conn = db, lock = false) => findPostGate(conn, postId, lock),
+    lockPost: (tx: Tx, postId: number) => lockPost(tx, postId),
     bumpPostCounters: (tx: Tx, postId: number, delta: Parameters<typeof bumpPostCounters>[2]) =>
       bumpPostCounters(tx, postId, delta),
 

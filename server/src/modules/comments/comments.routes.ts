@@ -3,13 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CommentsResponse, ErrorBody, HeartResponse, IdParams, MESSAGES, PageQuery, ReplyBody, ReplyDto } from '@plates/common';
 import type { RateLimits } from '../../config.js';
-import { requireUser, signedIn } from '../../plugins/authentication.js';
+import { memberOf, signedIn, viewerOf } from '../../plugins/authentication.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import type { CommentsService } from './comments.service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
-const viewerOf = (user: { id: number; isAdmin: boolean }) => ({ id: user.id, isAdmin: user.isAdmin });
-
 export function commentsRoutes(options: { comments: CommentsService; limits: RateLimits; store: RateLimitStore }) {
   const { comments, limits, store } = options;
   const member = memberWriteLimits(limits);
@@ -31,7 +29,7 @@ export function commentsRoutes(options: { comments: CommentsService; limits: Rat
         },
       },
       async (request) => {
-        const viewer = request.auth ? viewerOf(request.auth.user) : null;
+        const viewer = viewerOf(request);
         return comments.list(request.params.id, viewer, request.query);
       },
     );
@@ -50,8 +48,7 @@ export function commentsRoutes(options: { comments: CommentsService; limits: Rat
         preHandler: replyLimit,
       },
       async (request, reply) => {
-        const { user } = requireUser(request);
-        return reply.code(201).send(await comments.reply(request.params.id, viewerOf(user), request.body.content));
+        return reply.code(201).send(await comments.reply(request.params.id, memberOf(request), request.body.content));
       },
     );
 
@@ -67,8 +64,7 @@ export function commentsRoutes(options: { comments: CommentsService; limits: Rat
         preValidation: signedIn,
       },
       async (request, reply) => {
-        const { user } = requireUser(request);
-        await comments.deleteComment(request.params.id, viewerOf(user));
+        await comments.deleteComment(request.params.id, memberOf(request));
         return reply.code(204).send(null);
       },
     );
@@ -85,8 +81,7 @@ export function commentsRoutes(options: { comments: CommentsService; limits: Rat
         preValidation: signedIn,
       },
       async (request, reply) => {
-        const { user } = requireUser(request);
-        await comments.deleteReply(request.params.id, viewerOf(user));
+        await comments.deleteReply(request.params.id, memberOf(request));
         return reply.code(204).send(null);
       },
     );
@@ -105,11 +100,10 @@ export function commentsRoutes(options: { comments: CommentsService; limits: Rat
           preValidation: signedIn,
           preHandler: heartLimit,
           handler: async (request) => {
-            const { user } = requireUser(request);
             const on = method === 'POST';
             return target === 'comments'
-              ? comments.heartComment(request.params.id, viewerOf(user), on)
-              : comments.heartReply(request.params.id, viewerOf(user), on);
+              ? comments.heartComment(request.params.id, memberOf(request), on)
+              : comments.heartReply(request.params.id, memberOf(request), on);
           },
         });
       }

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { assertCanView, assertEngageable, assertVisible, type CanView, type Viewer } from '../ratings/ratings.service.js';
+import type { Member, Viewer } from '../../lib/viewer.js';
+import type { PostAccess, PostAction } from '../posts/post-access.js';
 import { toCommentDto, toReplyDto } from './comments.mapper.js';
 import type { CommentsRepository, CommentTarget } from './comments.repository.js';
-
-type SignedIn = { id: number; isAdmin: boolean };
 
 export const COMMENT_MESSAGES = {
   commentNotFound: 'Comment not found',
@@ -20,7 +19,7 @@ export const encodeCommentCursor = (id: number): string => encodeCursor([id]);
 const decodeCommentCursor = (cursor: string | undefined): number | null => decodeCursor(cursor, CommentKeys)?.[0] ?? null;
 
 /** Author of the content, the plate's owner, or an admin. */
-function assertMayDelete(target: CommentTarget, viewer: SignedIn): void {
+function assertMayDelete(target: CommentTarget, viewer: Member): void {
   if (viewer.isAdmin || viewer.id === target.userId || viewer.id === target.postOwnerId) return;
   throw new AppError('FORBIDDEN', MESSAGES.forbidden);
 }
@@ -28,34 +27,23 @@ function assertMayDelete(target: CommentTarget, viewer: SignedIn): void {
 export function createCommentsService(deps: {
   repo: CommentsRepository;
   notifications: NotificationsService;
-  canView?: CanView;
+  access: PostAccess;
 }) {
-  const { repo, notifications } = deps;
+  const { repo, notifications, access } = deps;
 
   /**
-   * A comment (or reply) the viewer may see, on a plate they may open (else 404). Read before any
-   * transaction starts: the embedded database runs one transaction at a time on one connection.
+   * A comment (or reply) the viewer may see, on a plate they may `action` (else 404, or the 403
+   * of engaging with a plate not yet approved). Read before any transaction starts: the embedded
+   * database runs one transaction at a time on one connection.
    */
-  async function locate<T extends CommentTarget>(target: T | undefined, viewer: Viewer, notFound: string): Promise<T> {
+  async function locate<T extends CommentTarget>(target: T | undefined, viewer: Viewer, notFound: string, action: PostAction = 'open'): Promise<T> {
     if (!target) throw new AppError('NOT_FOUND', notFound);
-    try {
-      assertVisible({ id: target.postId, userId: target.postOwnerId, title: target.postTitle, approvalStatus: target.approvalStatus }, viewer);
-    } catch {
-      throw new AppError('NOT_FOUND', notFound);
-    }
-    await assertCanView(deps.canView, target.postId, viewer, notFound);
+    await access.require(action, target.postId, viewer, { notFound });
     // Hidden from the viewer's list across a block, so not theirs to reply to or heart either.
     if (viewer && viewer.id !== target.userId && (await repo.blockedBetween(viewer.id, target.userId))) {
       throw new AppError('NOT_FOUND', notFound);
     }
     return target;
-  }
-
-  function engageable(target: CommentTarget, viewer: Viewer): void {
-    assertEngageable(
-      { id: target.postId, userId: target.postOwnerId, title: target.postTitle, approvalStatus: target.approvalStatus },
-      viewer,
-    );
   }
 
   return {
@@ -65,8 +53,7 @@ export function createCommentsService(deps: {
      */
     async list(postId: number, viewer: Viewer, page: { cursor?: string | undefined; limit: number }): Promise<CommentsResponse> {
       const beforeId = decodeCommentCursor(page.cursor);
-      await assertCanView(deps.canView, postId, viewer);
-      assertVisible(await repo.findPostGate(postId), viewer);
+      await access.require('open', postId, viewer);
       const rows = await repo.commentsPage(postId, viewer?.id ?? null, beforeId, page.limit + 1);
       const shown = rows.slice(0, page.limit);
       const replies = await repo.repliesOf(
@@ -86,9 +73,8 @@ export function createCommentsService(deps: {
       };
     },
 
-    async reply(commentId: number, viewer: SignedIn, content: string): Promise<ReplyDto> {
-      const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound);
-      engageable(comment, viewer);
+    async reply(commentId: number, viewer: Member, content: string): Promise<ReplyDto> {
+      const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound, 'engage');
       return repo.transaction(async (tx) => {
         // Still there? (Deleted between the check and now: the same 404.)
         if (!(await repo.findComment(commentId, tx, true))) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.commentNotFound);
@@ -111,12 +97,12 @@ export function createCommentsService(deps: {
       });
     },
 
-    async deleteComment(commentId: number, viewer: SignedIn): Promise<void> {
+    async deleteComment(commentId: number, viewer: Member): Promise<void> {
       const found = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound);
       assertMayDelete(found, viewer);
       await repo.transaction(async (tx) => {
         // Lock order of every counter change: the plate first, then the comment row.
-        await repo.findPostGate(found.postId, tx, true);
+        await repo.lockPost(tx, found.postId);
         const comment = await repo.findComment(commentId, tx, true);
         if (!comment) return; // deleted meanwhile: nothing left to do
         if (comment.rating !== null) await repo.clearCommentText(tx, comment.id);
@@ -125,15 +111,14 @@ export function createCommentsService(deps: {
       });
     },
 
-    async deleteReply(replyId: number, viewer: SignedIn): Promise<void> {
+    async deleteReply(replyId: number, viewer: Member): Promise<void> {
       const reply = await locate(await repo.findReply(replyId), viewer, COMMENT_MESSAGES.replyNotFound);
       assertMayDelete(reply, viewer);
       await repo.transaction((tx) => repo.deleteReply(tx, reply.id, reply.commentId));
     },
 
-    async heartComment(commentId: number, viewer: SignedIn, on: boolean): Promise<HeartResponse> {
-      const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound);
-      if (on) engageable(comment, viewer);
+    async heartComment(commentId: number, viewer: Member, on: boolean): Promise<HeartResponse> {
+      const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound, on ? 'engage' : 'open');
       return repo.transaction(async (tx) => {
         const result = await repo.heartComment(tx, comment.id, viewer.id, on);
         if (on && result.changed) {
@@ -154,9 +139,8 @@ export function createCommentsService(deps: {
       });
     },
 
-    async heartReply(replyId: number, viewer: SignedIn, on: boolean): Promise<HeartResponse> {
-      const reply = await locate(await repo.findReply(replyId), viewer, COMMENT_MESSAGES.replyNotFound);
-      if (on) engageable(reply, viewer);
+    async heartReply(replyId: number, viewer: Member, on: boolean): Promise<HeartResponse> {
+      const reply = await locate(await repo.findReply(replyId), viewer, COMMENT_MESSAGES.replyNotFound, on ? 'engage' : 'open');
       return repo.transaction(async (tx) => {
         const result = await repo.heartReply(tx, reply.id, viewer.id, on);
         if (on && result.changed) {

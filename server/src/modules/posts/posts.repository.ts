@@ -1,31 +1,25 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
   adminAuditLogs,
   categories,
-  follows,
   likes,
   postCategories,
   posts,
   ratings,
   saves,
-  userBlocks,
   users,
   userVerifications,
   type NewAdminAuditLog,
   type NewPost,
   type Post,
 } from '../../db/schema/index.js';
+import type { Member, Viewer } from '../../lib/viewer.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
+import { audience, canOpen } from './post-access.js';
 
 type Conn = Db | Tx;
-
-/** Who is looking: decides which plates exist for them. */
-export interface Viewer {
-  id: number;
-  isAdmin: boolean;
-}
 
 /** A keyset position: a row's exact `created_at` (PostgreSQL's text form, microseconds kept) and id. */
 export interface Keyset {
@@ -38,34 +32,6 @@ export interface IdPage {
   ids: number[];
   last: Keyset | undefined;
   hasMore: boolean;
-}
-
-/**
- * Whether the author's plates may be shown to `viewer` at all, whatever their approval state:
- * the author's account is active, neither blocked the other, and a private author is followed
- * (accepted) by the viewer. The owner always sees their own plates; an admin ignores privacy and
- * account state but keeps their own blocks (`moderation` lifts those too, for moderation reads).
- * Joins `users` as the author. Exported for search, which shows the approved plates of this rule.
- */
-export function audience(viewer: Viewer | null, options: { moderation?: boolean } = {}): SQL {
-  if (!viewer) return and(eq(users.accountStatus, 'active'), eq(users.isPrivate, false))!;
-  const isOwner = eq(posts.userId, viewer.id);
-  if (viewer.isAdmin && options.moderation) return sql`true`;
-  const notBlocked = sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewer.id} and ${userBlocks.blockedId} = ${posts.userId}) or (${userBlocks.blockerId} = ${posts.userId} and ${userBlocks.blockedId} = ${viewer.id}))`;
-  if (viewer.isAdmin) return or(isOwner, notBlocked)!;
-  const follower = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followingId} = ${posts.userId} and ${follows.status} = 'accepted')`;
-  return or(
-    isOwner,
-    and(eq(users.accountStatus, 'active'), notBlocked, or(eq(users.isPrivate, false), follower)),
-  )!;
-}
-
-/** Plates a viewer may open: approved ones of people they may see, their own, and for admins all. */
-function canSee(viewer: Viewer | null): SQL {
-  const approved = and(eq(posts.approvalStatus, 'approved'), audience(viewer))!;
-  if (!viewer) return approved;
-  if (viewer.isAdmin) return sql`true`;
-  return or(eq(posts.userId, viewer.id), approved)!;
 }
 
 /** `(created_at, id) < (cursor)`: rows after the cursor in newest-first order. */
@@ -100,7 +66,7 @@ export function createPostsRepository(db: Db) {
      * one UNION ALL: a single statement whatever the page size.
      */
     async feedPage(
-      viewer: Viewer | null,
+      viewer: Viewer,
       options: { cursor?: Keyset; limit: number; location?: string },
       conn: Conn = db,
     ): Promise<IdPage> {
@@ -126,7 +92,7 @@ export function createPostsRepository(db: Db) {
     },
 
     /** The viewer's saved plates they may still see, most recently saved first (keyset on the save). */
-    async savedPage(viewer: Viewer, options: { cursor?: Keyset; limit: number }, conn: Conn = db): Promise<IdPage> {
+    async savedPage(viewer: Member, options: { cursor?: Keyset; limit: number }, conn: Conn = db): Promise<IdPage> {
       const cursor = options.cursor
         ? sql`(${saves.createdAt}, ${saves.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
         : undefined;
@@ -135,7 +101,7 @@ export function createPostsRepository(db: Db) {
         .from(saves)
         .innerJoin(posts, eq(posts.id, saves.postId))
         .innerJoin(users, eq(users.id, posts.userId))
-        .where(and(eq(saves.userId, viewer.id), canSee(viewer), cursor))
+        .where(and(eq(saves.userId, viewer.id), canOpen(viewer), cursor))
         .orderBy(desc(saves.createdAt), desc(saves.id))
         .limit(options.limit + 1);
       const page = pageOf(rows.map((r) => ({ id: r.id, keyAt: r.keyAt })), options.limit);
@@ -151,7 +117,7 @@ export function createPostsRepository(db: Db) {
      */
     async userPage(
       userId: number,
-      viewer: Viewer | null,
+      viewer: Viewer,
       options: { cursor?: Keyset; limit: number },
       conn: Conn = db,
     ): Promise<IdPage> {
@@ -166,19 +132,8 @@ export function createPostsRepository(db: Db) {
       return pageOf(rows, options.limit);
     },
 
-    /** Whether the plate exists and the viewer may open it. */
-    async visibleId(postId: number, viewer: Viewer | null, conn: Conn = db): Promise<boolean> {
-      const [row] = await conn
-        .select({ id: posts.id })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .where(and(eq(posts.id, postId), canSee(viewer)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /** The plates beside this one in the viewer's feed: the newer one (previous) and the older one (next). */
-    async neighbors(post: Keyset, viewer: Viewer | null, conn: Conn = db) {
+    async neighbors(post: Keyset, viewer: Viewer, conn: Conn = db) {
       const side = async (newer: boolean) => {
         const position = newer
           ? sql`(${posts.createdAt}, ${posts.id}) > (${post.at}::timestamptz, ${post.id})`
@@ -219,7 +174,7 @@ export function createPostsRepository(db: Db) {
      * badge, its like count, and the viewer's save and star rating (both unique per user and plate,
      * so the left joins never multiply rows). Order is not kept: callers reorder by id.
      */
-    async hydrate(ids: number[], viewer: Viewer | null, conn: Conn = db) {
+    async hydrate(ids: number[], viewer: Viewer, conn: Conn = db) {
       if (ids.length === 0) return [];
       const viewerId = viewer?.id ?? 0;
       return conn
@@ -368,7 +323,7 @@ export function createPostsRepository(db: Db) {
      * Top rated: approved plates with at least one rating, created since `since` (all time when
      * undefined), ranked by the Bayesian average (C·m + Σ)/(C + n). Same maths as `bayesianScore`.
      */
-    async topRated(viewer: Viewer | null, options: { since?: Date; limit: number; confidence: number; mean: number }, conn: Conn = db) {
+    async topRated(viewer: Viewer, options: { since?: Date; limit: number; confidence: number; mean: number }, conn: Conn = db) {
       const score = sql`((${options.confidence}::float8 * ${options.mean}::float8 + ${posts.ratingSum}) / (${options.confidence}::float8 + ${posts.ratingCount}))`;
       const rows = await conn
         .select({ id: posts.id })

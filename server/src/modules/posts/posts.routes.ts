@@ -23,33 +23,13 @@ import type { RateLimits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
-import { requireAdmin, requireUser } from '../../plugins/authentication.js';
+import { adminOf, memberOf, requireAdmin, signedIn, viewerOf } from '../../plugins/authentication.js';
 import type { MediaService } from '../media/media.service.js';
 import { readImageUpload } from '../media/multipart.js';
-import type { PostsService, RequestMeta, Viewer } from './posts.service.js';
+import type { PostsService, RequestMeta } from './posts.service.js';
 
 const errors = WRITE_ERRORS;
 
-/** The signed-in viewer, or null: reading never needs an account. */
-function viewerOf(request: FastifyRequest): Viewer | null {
-  const user = request.auth?.user;
-  return user ? { id: user.id, isAdmin: user.isAdmin } : null;
-}
-
-function signedIn(request: FastifyRequest): Viewer {
-  const { user } = requireUser(request);
-  return { id: user.id, isAdmin: user.isAdmin };
-}
-
-function admin(request: FastifyRequest): Viewer {
-  const { user } = requireAdmin(request);
-  return { id: user.id, isAdmin: true };
-}
-
-/** Checked before the body and parameters, so a guest hears 401 rather than a validation error. */
-const needUser = async (request: FastifyRequest) => {
-  requireUser(request);
-};
 const needAdmin = async (request: FastifyRequest) => {
   requireAdmin(request);
 };
@@ -112,11 +92,11 @@ export function postsRoutes(options: {
           consumes: ['multipart/form-data'],
           response: { 201: PostDto, ...errors },
         },
-        preValidation: needUser,
+        preValidation: signedIn,
         preHandler: uploadLimit,
       },
       async (request, reply) => {
-        const author = signedIn(request);
+        const author = memberOf(request);
         const upload = await readImageUpload(request, reply);
         const parsed = CreatePostFields.safeParse(upload.fields);
         if (!parsed.success) {
@@ -165,9 +145,9 @@ export function postsRoutes(options: {
           body: UpdatePostBody,
           response: { 200: PostDto, ...errors },
         },
-        preValidation: needUser,
+        preValidation: signedIn,
       },
-      async (request) => posts.update(signedIn(request), request.params.id, request.body),
+      async (request) => posts.update(memberOf(request), request.params.id, request.body),
     );
 
     r.delete(
@@ -179,9 +159,9 @@ export function postsRoutes(options: {
           params: IdParams,
           response: { 200: MessageResponse, ...errors },
         },
-        preValidation: needUser,
+        preValidation: signedIn,
       },
-      async (request) => posts.remove(signedIn(request), request.params.id),
+      async (request) => posts.remove(memberOf(request), request.params.id),
     );
 
     r.post(
@@ -193,10 +173,10 @@ export function postsRoutes(options: {
           params: IdParams,
           response: { 200: PostDto, ...errors },
         },
-        preValidation: needUser,
+        preValidation: signedIn,
         preHandler: tapLimit,
       },
-      async (request) => posts.save(signedIn(request), request.params.id),
+      async (request) => posts.save(memberOf(request), request.params.id),
     );
 
     r.delete(
@@ -208,10 +188,10 @@ export function postsRoutes(options: {
           params: IdParams,
           response: { 200: PostDto, ...errors },
         },
-        preValidation: needUser,
+        preValidation: signedIn,
         preHandler: tapLimit,
       },
-      async (request) => posts.unsave(signedIn(request), request.params.id),
+      async (request) => posts.unsave(memberOf(request), request.params.id),
     );
 
     r.get(
@@ -223,9 +203,9 @@ export function postsRoutes(options: {
           querystring: PageQuery,
           response: { 200: FeedResponse, 400: ErrorBody, 401: ErrorBody },
         },
-        preValidation: needUser,
+        preValidation: signedIn,
       },
-      async (request) => posts.saved(signedIn(request), request.query),
+      async (request) => posts.saved(memberOf(request), request.query),
     );
 
     r.get(
@@ -263,7 +243,7 @@ export function postsRoutes(options: {
         },
         preValidation: needAdmin,
       },
-      async (request) => posts.pending(admin(request), request.query.page),
+      async (request) => posts.pending(adminOf(request), request.query.page),
     );
 
     r.post(
@@ -277,7 +257,7 @@ export function postsRoutes(options: {
         },
         preValidation: needAdmin,
       },
-      async (request) => posts.approve(admin(request), request.params.id, metaOf(request)),
+      async (request) => posts.approve(adminOf(request), request.params.id, metaOf(request)),
     );
 
     r.post(
@@ -292,7 +272,7 @@ export function postsRoutes(options: {
         },
         preValidation: needAdmin,
       },
-      async (request) => posts.reject(admin(request), request.params.id, request.body.reason, metaOf(request)),
+      async (request) => posts.reject(adminOf(request), request.params.id, request.body.reason, metaOf(request)),
     );
   };
 }

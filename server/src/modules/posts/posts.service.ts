@@ -7,13 +7,13 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PointsService } from '../points/points.service.js';
 import { decodeCursor, encodeCursor } from './posts.cursor.js';
 import { toPostDto, type PostRow, type ResolvedImage } from './posts.mapper.js';
-import type { IdPage, PostsRepository, Viewer } from './posts.repository.js';
+import type { Member, Viewer } from '../../lib/viewer.js';
+import { POST_ACCESS_MESSAGES, type PostAccess } from './post-access.js';
+import type { IdPage, PostsRepository } from './posts.repository.js';
 import { DEFAULT_MEAN, TOP_RATED_CONFIDENCE, periodStart, type TopRatedPeriod } from './top-rated.js';
 
-export type { Viewer } from './posts.repository.js';
-
 export const POST_MESSAGES = {
-  notFound: 'Post not found',
+  notFound: POST_ACCESS_MESSAGES.postNotFound,
   notOwner: 'You can only edit your own plates',
   cannotDelete: 'You can only delete your own plates',
   deleted: 'Post deleted successfully',
@@ -51,6 +51,8 @@ export interface RequestMeta {
 
 export interface PostsServiceDeps {
   repo: PostsRepository;
+  /** Who may open which plate (post-access.ts). */
+  access: PostAccess;
   points: PointsService;
   notifications: NotificationsService;
   /** Turns stored keys into URLs on read and deletes files of deleted plates; stored URLs are used without it. */
@@ -64,7 +66,7 @@ export const PENDING_PAGE_SIZE = 10;
 const MEAN_TTL_MS = 60_000;
 
 export function createPostsService(deps: PostsServiceDeps) {
-  const { repo, points, notifications, storage, logger } = deps;
+  const { repo, access, points, notifications, storage, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function resolveImage(post: Post): Promise<ResolvedImage> {
@@ -83,7 +85,7 @@ export function createPostsService(deps: PostsServiceDeps) {
    * one for the plates with their authors and the viewer's save and rating, one for categories.
    * Ids the repository does not return (deleted meanwhile) are left out.
    */
-  async function postsByIds(ids: number[], viewer: Viewer | null): Promise<PostDto[]> {
+  async function postsByIds(ids: number[], viewer: Viewer): Promise<PostDto[]> {
     if (ids.length === 0) return [];
     const [rows, cats] = await Promise.all([repo.hydrate(ids, viewer), repo.categoriesOf(ids)]);
     const byPost = new Map<number, Category[]>();
@@ -101,7 +103,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     return out;
   }
 
-  async function page(p: IdPage, viewer: Viewer | null): Promise<FeedResponse> {
+  async function page(p: IdPage, viewer: Viewer): Promise<FeedResponse> {
     return {
       posts: await postsByIds(p.ids, viewer),
       nextCursor: p.hasMore && p.last ? encodeCursor(p.last) : null,
@@ -122,8 +124,8 @@ export function createPostsService(deps: PostsServiceDeps) {
   }
 
   /** The plate as this viewer sees it; 404 when it does not exist or is not theirs to see. */
-  async function getPost(postId: number, viewer: Viewer | null): Promise<PostDto> {
-    if (!(await repo.visibleId(postId, viewer))) throw notFound();
+  async function getPost(postId: number, viewer: Viewer): Promise<PostDto> {
+    if (!(await access.mayOpen(postId, viewer))) throw notFound();
     const [dto] = await postsByIds([postId], viewer);
     if (!dto) throw notFound();
     return dto;
@@ -157,24 +159,24 @@ export function createPostsService(deps: PostsServiceDeps) {
     getPost,
     postsByIds,
 
-    async feed(viewer: Viewer | null, q: { cursor?: string; limit: number; location?: string }): Promise<FeedResponse> {
+    async feed(viewer: Viewer, q: { cursor?: string; limit: number; location?: string }): Promise<FeedResponse> {
       const cursor = decodeCursor(q.cursor);
       return page(await repo.feedPage(viewer, { cursor, limit: q.limit, location: q.location }), viewer);
     },
 
-    async saved(viewer: Viewer, q: { cursor?: string; limit: number }): Promise<FeedResponse> {
+    async saved(viewer: Member, q: { cursor?: string; limit: number }): Promise<FeedResponse> {
       const cursor = decodeCursor(q.cursor);
       return page(await repo.savedPage(viewer, { cursor, limit: q.limit }), viewer);
     },
 
     /** A person's plates as the viewer may see them (the users module checks the profile first). */
-    async userPosts(userId: number, viewer: Viewer | null, q: { cursor?: string | undefined; limit: number }): Promise<FeedResponse> {
+    async userPosts(userId: number, viewer: Viewer, q: { cursor?: string | undefined; limit: number }): Promise<FeedResponse> {
       const cursor = decodeCursor(q.cursor);
       return page(await repo.userPage(userId, viewer, { cursor, limit: q.limit }), viewer);
     },
 
-    async neighbors(postId: number, viewer: Viewer | null) {
-      if (!(await repo.visibleId(postId, viewer))) throw notFound();
+    async neighbors(postId: number, viewer: Viewer) {
+      if (!(await access.mayOpen(postId, viewer))) throw notFound();
       const key = await repo.keyOf(postId);
       if (!key) throw notFound();
       return repo.neighbors(key, viewer);
@@ -182,7 +184,7 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     listCategories: () => repo.listCategories(),
 
-    async topRated(viewer: Viewer | null, q: { period: TopRatedPeriod; limit: number }): Promise<PostDto[]> {
+    async topRated(viewer: Viewer, q: { period: TopRatedPeriod; limit: number }): Promise<PostDto[]> {
       const ids = await repo.topRated(viewer, {
         since: periodStart(q.period, now()),
         limit: q.limit,
@@ -196,7 +198,7 @@ export function createPostsService(deps: PostsServiceDeps) {
      * A new plate from an uploaded image. An admin's is approved at once (and earns the approval
      * points); anyone else's waits for moderation.
      */
-    async create(author: Viewer, input: NewPostInput, storeImage: () => Promise<StoredImage>): Promise<PostDto> {
+    async create(author: Member, input: NewPostInput, storeImage: () => Promise<StoredImage>): Promise<PostDto> {
       await checkCategories(input.categoryIds);
       // only now, with the fields known good, is the photo decoded and stored
       const image = await storeImage();
@@ -239,9 +241,9 @@ export function createPostsService(deps: PostsServiceDeps) {
       return getPost(post.id, author);
     },
 
-    async update(editor: Viewer, postId: number, body: UpdatePostBody): Promise<PostDto> {
+    async update(editor: Member, postId: number, body: UpdatePostBody): Promise<PostDto> {
       const post = await repo.findPost(postId);
-      if (!post || !(await repo.visibleId(postId, editor))) throw notFound();
+      if (!post || !(await access.mayOpen(postId, editor))) throw notFound();
       if (post.userId !== editor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notOwner);
       if (body.categoryIds) await checkCategories(body.categoryIds);
       const values: Partial<Post> = {};
@@ -256,9 +258,9 @@ export function createPostsService(deps: PostsServiceDeps) {
       return getPost(postId, editor);
     },
 
-    async remove(actor: Viewer, postId: number): Promise<{ message: string }> {
+    async remove(actor: Member, postId: number): Promise<{ message: string }> {
       const post = await repo.findPost(postId);
-      if (!post || !(await repo.visibleId(postId, actor))) throw notFound();
+      if (!post || !(await access.mayOpen(postId, actor))) throw notFound();
       if (post.userId !== actor.id && !actor.isAdmin) throw new AppError('FORBIDDEN', POST_MESSAGES.cannotDelete);
       const deleted = await repo.deletePost(postId);
       if (!deleted) throw notFound();
@@ -266,19 +268,19 @@ export function createPostsService(deps: PostsServiceDeps) {
       return { message: POST_MESSAGES.deleted };
     },
 
-    async save(viewer: Viewer, postId: number): Promise<PostDto> {
-      if (!(await repo.visibleId(postId, viewer))) throw notFound();
+    async save(viewer: Member, postId: number): Promise<PostDto> {
+      if (!(await access.mayOpen(postId, viewer))) throw notFound();
       await repo.transaction((tx) => repo.addSave(postId, viewer.id, tx));
       return getPost(postId, viewer);
     },
 
-    async unsave(viewer: Viewer, postId: number): Promise<PostDto> {
-      if (!(await repo.visibleId(postId, viewer))) throw notFound();
+    async unsave(viewer: Member, postId: number): Promise<PostDto> {
+      if (!(await access.mayOpen(postId, viewer))) throw notFound();
       await repo.transaction((tx) => repo.removeSave(postId, viewer.id, tx));
       return getPost(postId, viewer);
     },
 
-    async pending(admin: Viewer, pageNumber: number): Promise<PendingPostsResponse> {
+    async pending(admin: Member, pageNumber: number): Promise<PendingPostsResponse> {
       const { ids, total } = await repo.pendingPage(pageNumber, PENDING_PAGE_SIZE);
       return {
         posts: await postsByIds(ids, admin),
@@ -289,7 +291,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Approves a plate: live at once, the author earns `post_approved` and is told; audited. */
-    async approve(admin: Viewer, postId: number, meta: RequestMeta): Promise<PostDto> {
+    async approve(admin: Member, postId: number, meta: RequestMeta): Promise<PostDto> {
       await repo.transaction(async (tx) => {
         const post = await repo.lockPost(postId, tx);
         if (!post) throw notFound();
@@ -328,7 +330,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Rejects a plate with a reason the author is told; audited. */
-    async reject(admin: Viewer, postId: number, reason: string, meta: RequestMeta): Promise<PostDto> {
+    async reject(admin: Member, postId: number, reason: string, meta: RequestMeta): Promise<PostDto> {
       await repo.transaction(async (tx) => {
         const post = await repo.lockPost(postId, tx);
         if (!post) throw notFound();

@@ -1,45 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { posts, ratings, users, type ApprovalStatus } from '../../db/schema/index.js';
+import { ratings, users } from '../../db/schema/index.js';
+import { bumpPostCounters } from '../posts/post-counters.js';
 
 type Conn = Db | Tx;
-
-/** What the engagement rules need to know about a plate. */
-export interface PostGate {
-  id: number;
-  userId: number;
-  title: string;
-  approvalStatus: ApprovalStatus;
-}
-
-/**
- * The plate a rating, comment, reply or heart is about. `lock` takes the post row FOR UPDATE: every
- * change to a plate's counters locks the post first, so concurrent writers queue on one row in one
- * order (post, then rating rows) and never deadlock.
- */
-export async function findPostGate(conn: Conn, postId: number, lock = false): Promise<PostGate | undefined> {
-  const query = conn
-    .select({ id: posts.id, userId: posts.userId, title: posts.title, approvalStatus: posts.approvalStatus })
-    .from(posts)
-    .where(eq(posts.id, postId))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
-/** Moves a plate's denormalised counters by the given deltas (atomic `x = x + d`). */
-export async function bumpPostCounters(
-  conn: Conn,
-  postId: number,
-  delta: { ratingCount?: number; ratingSum?: number; commentCount?: number },
-): Promise<void> {
-  const set: Record<string, unknown> = {};
-  if (delta.ratingCount) set.ratingCount = sql`${posts.ratingCount} + ${delta.ratingCount}`;
-  if (delta.ratingSum) set.ratingSum = sql`${posts.ratingSum} + ${delta.ratingSum}`;
-  if (delta.commentCount) set.commentCount = sql`${posts.commentCount} + ${delta.commentCount}`;
-  if (Object.keys(set).length === 0) return;
-  await conn.update(posts).set(set).where(eq(posts.id, postId));
-}
 
 export function createRatingsRepository(db: Db) {
   return {
@@ -47,7 +11,6 @@ export function createRatingsRepository(db: Db) {
       return db.transaction(work);
     },
 
-    findPostGate: (postId: number, tx: Conn = db, lock = false) => findPostGate(tx, postId, lock),
     bumpPostCounters: (tx: Conn, postId: number, delta: Parameters<typeof bumpPostCounters>[2]) =>
       bumpPostCounters(tx, postId, delta),
 

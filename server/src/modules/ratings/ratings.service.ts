@@ -2,56 +2,25 @@ import type { PostDto, RateBody } from '@plates/common';
 import { AppError } from '../../lib/app-error.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
-import type { PostGate, RatingsRepository } from './ratings.repository.js';
-
-/** Who is asking; null for a guest. */
-export type Viewer = { id: number; isAdmin: boolean } | null;
+import type { Member, Viewer } from '../../lib/viewer.js';
+import type { PostAccess } from '../posts/post-access.js';
+import type { RatingsRepository } from './ratings.repository.js';
 
 /** Reads a plate as the viewer sees it (the posts module's `getPost`). */
 export type LoadPost = (postId: number, viewer: Viewer) => Promise<PostDto>;
 
-/**
- * Whether the viewer may open the plate at all (the posts module's rule: approval, blocks, private
- * authors). Engagement with a plate the viewer cannot open is a 404, as if it did not exist.
- */
-export type CanView = (postId: number, viewer: Viewer) => Promise<boolean>;
-
-export async function assertCanView(canView: CanView | undefined, postId: number, viewer: Viewer, message: string = RATING_MESSAGES.postNotFound): Promise<void> {
-  if (canView && !(await canView(postId, viewer))) throw new AppError('NOT_FOUND', message);
-}
-
 export const RATING_MESSAGES = {
-  postNotFound: 'Post not found',
   ownPlate: "You cannot rate plates you've posted (but you can still comment)",
-  notApproved: 'This plate is awaiting approval: it cannot be rated or commented on yet.',
 } as const;
-
-/**
- * A plate the viewer may see: approved plates to everyone, others only to their owner and admins
- * (anyone else gets the same 404 as for a missing plate, so pending plates are not revealed).
- */
-export function assertVisible(post: PostGate | undefined, viewer: Viewer): PostGate {
-  if (!post) throw new AppError('NOT_FOUND', RATING_MESSAGES.postNotFound);
-  if (post.approvalStatus === 'approved') return post;
-  if (viewer && (viewer.isAdmin || viewer.id === post.userId)) return post;
-  throw new AppError('NOT_FOUND', RATING_MESSAGES.postNotFound);
-}
-
-/** A plate that takes ratings, comments, replies and hearts: visible and approved. */
-export function assertEngageable(post: PostGate | undefined, viewer: Viewer): PostGate {
-  const visible = assertVisible(post, viewer);
-  if (visible.approvalStatus !== 'approved') throw new AppError('FORBIDDEN', RATING_MESSAGES.notApproved);
-  return visible;
-}
 
 export function createRatingsService(deps: {
   repo: RatingsRepository;
   points: PointsService;
   notifications: NotificationsService;
   loadPost: LoadPost;
-  canView?: CanView;
+  access: PostAccess;
 }) {
-  const { repo, points, notifications } = deps;
+  const { repo, points, notifications, access } = deps;
 
   return {
     /**
@@ -60,10 +29,9 @@ export function createRatingsService(deps: {
      * otherwise as its own comment-only row). Counters, points and notifications change in the
      * same transaction as the rows.
      */
-    async rate(postId: number, viewer: { id: number; isAdmin: boolean }, body: RateBody): Promise<PostDto> {
-      await assertCanView(deps.canView, postId, viewer);
+    async rate(postId: number, viewer: Member, body: RateBody): Promise<PostDto> {
       await repo.transaction(async (tx) => {
-        const post = assertEngageable(await repo.findPostGate(postId, tx, true), viewer);
+        const post = await access.require('engage', postId, viewer, { conn: tx, lock: true });
         if (body.rating !== undefined && post.userId === viewer.id) {
           throw new AppError('FORBIDDEN', RATING_MESSAGES.ownPlate, 'rating');
         }

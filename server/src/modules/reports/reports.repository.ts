@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { reports, users, type ReportTargetType } from '../../db/schema/index.js';
-import { findPostGate } from '../ratings/ratings.repository.js';
 
 /** Namespace of the advisory locks that serialise one reporter's reports on one target. */
 const REPORT_LOCK_NAMESPACE = 0x7265706f; // "repo"
@@ -11,8 +10,6 @@ export function createReportsRepository(db: Db) {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
     },
-
-    findPostGate: (postId: number) => findPostGate(db, postId),
 
     async userExists(userId: number): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);

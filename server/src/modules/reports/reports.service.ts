@@ -1,11 +1,12 @@
 import { REPORT_SUBMITTED, type ReportResponse } from '@plates/common';
 import { AppError } from '../../lib/app-error.js';
-import { assertCanView, assertVisible, type CanView } from '../ratings/ratings.service.js';
+import type { Member } from '../../lib/viewer.js';
+import { POST_ACCESS_MESSAGES, type PostAccess } from '../posts/post-access.js';
 import type { ReportsRepository } from './reports.repository.js';
 
 export const REPORT_MESSAGES = {
   userNotFound: 'User not found',
-  postNotFound: 'Post not found',
+  postNotFound: POST_ACCESS_MESSAGES.postNotFound,
   self: 'You cannot report yourself',
   ownPost: 'You cannot report your own plate',
 } as const;
@@ -17,25 +18,19 @@ export interface NewReport {
   details: string | null;
 }
 
-export function createReportsService(deps: { repo: ReportsRepository; canView?: CanView }) {
-  const { repo } = deps;
+export function createReportsService(deps: { repo: ReportsRepository; access: PostAccess }) {
+  const { repo, access } = deps;
   return {
     /**
      * Files a report (reasons already checked against the target type's list by `ReportBody`). One
      * open report per reporter and target: a repeat answers the open one (`created: false`).
      */
-    async submit(reporter: { id: number; isAdmin: boolean }, body: NewReport): Promise<{ created: boolean; answer: ReportResponse }> {
+    async submit(reporter: Member, body: NewReport): Promise<{ created: boolean; answer: ReportResponse }> {
       if (body.targetType === 'user') {
         if (body.targetId === reporter.id) throw new AppError('BAD_REQUEST', REPORT_MESSAGES.self, 'targetId');
         if (!(await repo.userExists(body.targetId))) throw new AppError('NOT_FOUND', REPORT_MESSAGES.userNotFound, 'targetId');
       } else {
-        let post;
-        try {
-          post = assertVisible(await repo.findPostGate(body.targetId), reporter);
-        } catch {
-          throw new AppError('NOT_FOUND', REPORT_MESSAGES.postNotFound, 'targetId');
-        }
-        await assertCanView(deps.canView, post.id, reporter, REPORT_MESSAGES.postNotFound);
+        const post = await access.require('open', body.targetId, reporter, { field: 'targetId' });
         if (post.userId === reporter.id) throw new AppError('BAD_REQUEST', REPORT_MESSAGES.ownPost, 'targetId');
       }
       return repo.transaction(async (tx) => {

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SearchSort } from '@plates/common';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, likes, postCategories, posts, userBlocks, users } from '../../db/schema/index.js';
-import { audience, type Viewer } from '../posts/posts.repository.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { audience } from '../posts/post-access.js';
 import { anyWordQuery, prefixTerm } from './search.text.js';
 
 type Conn = Db | Tx;
@@ -133,7 +134,7 @@ function authorIs(table: { username: SQLWrapper; displayName: SQLWrapper }, text
 }
 
 /** People anyone may find: active, verified accounts, minus blocks in either direction. */
-function findable(viewer: Viewer | null): SQL {
+function findable(viewer: Viewer): SQL {
   const active = and(eq(users.accountStatus, 'active'), eq(users.emailVerified, true))!;
   if (!viewer) return active;
   return and(
@@ -168,7 +169,7 @@ function plateOrder(order: PlateOrder, filters: PlateFilters, now: Date): SQL[] 
 
 export function createSearchRepository(db: Db) {
   /** Approved plates the viewer may see (the feed's `audience` rule) that pass every filter. */
-  function plateWhere(viewer: Viewer | null, f: PlateFilters, conn: Conn): SQL {
+  function plateWhere(viewer: Viewer, f: PlateFilters, conn: Conn): SQL {
     const authors = alias(users, 'authors');
     return and(
       eq(posts.approvalStatus, 'approved'),
@@ -201,7 +202,7 @@ export function createSearchRepository(db: Db) {
     return window.offset === 0 ? 0 : count();
   }
 
-  async function countPlates(viewer: Viewer | null, filters: PlateFilters, conn: Conn = db): Promise<number> {
+  async function countPlates(viewer: Viewer, filters: PlateFilters, conn: Conn = db): Promise<number> {
     const [row] = await conn
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(posts)
@@ -210,7 +211,7 @@ export function createSearchRepository(db: Db) {
     return row?.n ?? 0;
   }
 
-  async function countPeople(viewer: Viewer | null, text: SearchText, conn: Conn = db): Promise<number> {
+  async function countPeople(viewer: Viewer, text: SearchText, conn: Conn = db): Promise<number> {
     const [row] = await conn
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(users)
@@ -224,7 +225,7 @@ export function createSearchRepository(db: Db) {
 
     /** One page of matching plates' ids in `order` (ties newest first), with the total. */
     async plates(
-      viewer: Viewer | null,
+      viewer: Viewer,
       filters: PlateFilters,
       order: PlateOrder,
       window: PageWindow & { now: Date },
@@ -249,7 +250,7 @@ export function createSearchRepository(db: Db) {
      * names starting with it, then the rest; within each, the closer by trigrams first.
      */
     async people(
-      viewer: Viewer | null,
+      viewer: Viewer,
       text: SearchText,
       window: PageWindow,
       conn: Conn = db,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdvancedSearchQuery,
@@ -7,14 +7,9 @@ import {
   SearchQuery,
   SearchResponse,
 } from '@plates/common';
-import type { Viewer } from '../posts/posts.repository.js';
+import { viewerOf } from '../../plugins/authentication.js';
 import type { SearchService } from './search.service.js';
 
-/** The signed-in viewer, or null: searching never needs an account. */
-function viewerOf(request: FastifyRequest): Viewer | null {
-  const user = request.auth?.user;
-  return user ? { id: user.id, isAdmin: user.isAdmin } : null;
-}
 
 /** Search: the header dropdown and /search (people and plates), /search/advanced (plates by filters). */
 export function searchRoutes(options: { search: SearchService }) {

@@ -7,7 +7,7 @@ import type {
   SearchResponse,
 } from '@plates/common';
 import type { z } from 'zod';
-import type { Viewer } from '../posts/posts.repository.js';
+import type { Viewer } from '../../lib/viewer.js';
 import { toSearchPost, toSearchUser } from './search.mapper.js';
 import type { PlateOrder, SearchRepository, SearchText } from './search.repository.js';
 import { searchWords } from './search.text.js';
@@ -28,7 +28,7 @@ export const DATE_RANGE_MS: Record<Exclude<DateRange, 'all'>, number> = {
 export interface SearchServiceDeps {
   repo: SearchRepository;
   /** PostDtos for these ids in this order, in a fixed number of statements (the posts service's). */
-  postsByIds: (ids: number[], viewer: Viewer | null) => Promise<PostDto[]>;
+  postsByIds: (ids: number[], viewer: Viewer) => Promise<PostDto[]>;
   now?: () => Date;
 }
 
@@ -53,7 +53,7 @@ export function createSearchService(deps: SearchServiceDeps) {
   const { repo, postsByIds } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function platesOf(ids: number[], viewer: Viewer | null) {
+  async function platesOf(ids: number[], viewer: Viewer) {
     return (await postsByIds(ids, viewer)).map(toSearchPost);
   }
 
@@ -62,7 +62,7 @@ export function createSearchService(deps: SearchServiceDeps) {
      * Both groups ranked by relevance. `tab=users` or `tab=food` answers one group; the other is
      * only counted (its list empty and its hasMore false).
      */
-    async search(viewer: Viewer | null, query: z.output<typeof SearchQuery>): Promise<SearchResponse> {
+    async search(viewer: Viewer, query: z.output<typeof SearchQuery>): Promise<SearchResponse> {
       const typed = clean(query.q);
       if (!typed) {
         return { users: [], posts: [], userCount: 0, postCount: 0, page: query.page, hasMoreUsers: false, hasMorePosts: false };
@@ -95,7 +95,7 @@ export function createSearchService(deps: SearchServiceDeps) {
      * newest. totalPages is ceil(total / limit), so 0 when nothing matches; a page past the end is
      * empty with the same total.
      */
-    async advanced(viewer: Viewer | null, f: AdvancedSearchFilters): Promise<AdvancedSearchResponse> {
+    async advanced(viewer: Viewer, f: AdvancedSearchFilters): Promise<AdvancedSearchResponse> {
       const at = now();
       const q = clean(f.q);
       const order: PlateOrder = f.sortBy ?? (q ? 'relevance' : 'newest');
