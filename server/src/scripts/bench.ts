@@ -14,7 +14,7 @@ import { buildApp } from '../app.js';
 import { ConfigError, parseConfig } from '../config.js';
 import { createLocalStorage } from '../lib/storage/index.js';
 import { createMediaService } from '../modules/media/media.service.js';
-import { encodeCursor } from '../modules/posts/posts.cursor.js';
+import { encodeKeyset } from '../lib/keyset.js';
 import { benchLighthouse, ensureWebBuild, type PageFigures } from './bench-lighthouse.js';
 import { benchRealtime } from './bench-realtime.js';
 import { seedDatabase } from './seed-data.js';
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
 
     const scenarios: Array<[string, string]> = [
       ['GET /api/posts (first page)', '/api/posts'],
-      [`GET /api/posts (cursor ${Math.floor(total * 0.8)} deep)`, `/api/posts?cursor=${encodeCursor({ at: deep.at, id: Number(deep.id) })}`],
+      [`GET /api/posts (cursor ${Math.floor(total * 0.8)} deep)`, `/api/posts?cursor=${encodeKeyset({ at: deep.at, id: Number(deep.id) })}`],
       ['GET /api/posts/{id}', `/api/posts/${busy.id}`],
       ['GET /api/posts/{id}/comments', `/api/posts/${busy.id}/comments`],
       ['GET /api/leaderboard', '/api/leaderboard'],

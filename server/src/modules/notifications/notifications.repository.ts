@@ -1,8 +1,8 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { notifications, userBlocks, users } from '../../db/schema/index.js';
-import type { Keyset } from '../posts/posts.repository.js';
+import { after, type Keyset } from '../../lib/keyset.js';
 
 const actor = alias(users, 'actor');
 
@@ -23,11 +23,6 @@ export interface NotificationRow {
   actorProfileImage: string | null;
 }
 
-/** `(created_at, id) < (cursor)`: rows after the cursor in newest-first order. */
-function before(cursor: Keyset | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  return sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
-}
 
 /** The columns of a NotificationRow: the notification with its actor joined. */
 const rowShape = {
@@ -75,7 +70,7 @@ export function createNotificationsRepository(db: Db) {
         .select(rowShape)
         .from(notifications)
         .leftJoin(actor, eq(actor.id, notifications.actorId))
-        .where(and(eq(notifications.userId, userId), before(options.cursor)))
+        .where(and(eq(notifications.userId, userId), after(notifications.createdAt, notifications.id, options.cursor)))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(options.limit);
     },

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
 import { silentBus, type RealtimeBus } from '../../lib/realtime-bus.js';
-import { decodeCursor, encodeCursor } from '../posts/posts.cursor.js';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import { toNotificationDto } from './notifications.mapper.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 
@@ -82,7 +82,7 @@ export function createNotificationsService(options: {
   return {
     /** A page of the viewer's notifications, newest first (keyset on created_at, id), with the unread badge count. */
     async list(viewerId: number, query: { cursor?: string | undefined; limit: number }): Promise<NotificationsResponse> {
-      const cursor = decodeCursor(query.cursor);
+      const cursor = decodeKeyset(query.cursor);
       const [rows, unreadCount] = await Promise.all([
         repo.page(viewerId, { cursor, limit: query.limit + 1 }),
         repo.unreadCount(viewerId),
@@ -92,7 +92,7 @@ export function createNotificationsService(options: {
       return {
         notifications: shown.map(toNotificationDto),
         unreadCount,
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.keyAt, id: last.id }) : null,
+        nextCursor: rows.length > query.limit && last ? encodeKeyset({ at: last.keyAt, id: last.id }) : null,
       };
     },
 

@@ -4,7 +4,7 @@ import { follows, saves, userBlocks, type User } from '../../db/schema/index.js'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { countStatements } from '../../test/statements.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
-import { encodeCursor } from './posts.cursor.js';
+import { encodeKeyset } from '../../lib/keyset.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,7 +171,7 @@ describe('GET /api/posts', () => {
   });
 
   it('refuses malformed cursors and limits out of range with 400', async () => {
-    for (const cursor of ['not-base64!', 'eyJ4IjoxfQ', encodeCursor({ at: "2024-01-01'; drop table posts;--", id: 1 }), 'x'.repeat(201)]) {
+    for (const cursor of ['not-base64!', 'eyJ4IjoxfQ', encodeKeyset({ at: "2024-01-01'; drop table posts;--", id: 1 }), 'x'.repeat(201)]) {
       const res = await t.app.inject(`/api/posts?cursor=${encodeURIComponent(cursor)}`);
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');

@@ -15,44 +15,19 @@ import {
   type NewPost,
   type Post,
 } from '../../db/schema/index.js';
+import { after, idPage, type IdPage, type Keyset } from '../../lib/keyset.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
 import { audience, canOpen } from './post-access.js';
 
 type Conn = Db | Tx;
 
-/** A keyset position: a row's exact `created_at` (PostgreSQL's text form, microseconds kept) and id. */
-export interface Keyset {
-  at: string;
-  id: number;
-}
-
-/** A page of ids in order, each with its keyset position. */
-export interface IdPage {
-  ids: number[];
-  last: Keyset | undefined;
-  hasMore: boolean;
-}
-
-/** `(created_at, id) < (cursor)`: rows after the cursor in newest-first order. */
-function before(cursor: Keyset | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  return sql`(${posts.createdAt}, ${posts.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
-}
+/** Plates after the cursor in newest-first order. */
+const before = (cursor: Keyset | undefined) => after(posts.createdAt, posts.id, cursor);
 
 const keyText = sql<string>`${posts.createdAt}::text`.as('key_at');
 
 export function createPostsRepository(db: Db) {
-  function pageOf(rows: Array<{ id: number; keyAt: string }>, limit: number): IdPage {
-    const hasMore = rows.length > limit;
-    const kept = rows.slice(0, limit);
-    const lastRow = kept[kept.length - 1];
-    return {
-      ids: kept.map((r) => r.id),
-      last: lastRow ? { at: lastRow.keyAt, id: lastRow.id } : undefined,
-      hasMore,
-    };
-  }
 
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -88,14 +63,12 @@ export function createPostsRepository(db: Db) {
             .orderBy(desc(posts.createdAt), desc(posts.id))
             .limit(take)
         : await approved;
-      return pageOf(rows, options.limit);
+      return idPage(rows, options.limit);
     },
 
     /** The viewer's saved plates they may still see, most recently saved first (keyset on the save). */
     async savedPage(viewer: Member, options: { cursor?: Keyset; limit: number }, conn: Conn = db): Promise<IdPage> {
-      const cursor = options.cursor
-        ? sql`(${saves.createdAt}, ${saves.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`
-        : undefined;
+      const cursor = after(saves.createdAt, saves.id, options.cursor);
       const rows = await conn
         .select({ id: saves.postId, saveId: saves.id, keyAt: sql<string>`${saves.createdAt}::text` })
         .from(saves)
@@ -104,7 +77,7 @@ export function createPostsRepository(db: Db) {
         .where(and(eq(saves.userId, viewer.id), canOpen(viewer), cursor))
         .orderBy(desc(saves.createdAt), desc(saves.id))
         .limit(options.limit + 1);
-      const page = pageOf(rows.map((r) => ({ id: r.id, keyAt: r.keyAt })), options.limit);
+      const page = idPage(rows.map((r) => ({ id: r.id, keyAt: r.keyAt })), options.limit);
       const lastRow = rows[Math.min(rows.length, options.limit) - 1];
       return { ...page, last: lastRow ? { at: lastRow.keyAt, id: lastRow.saveId } : undefined };
     },
@@ -129,7 +102,7 @@ export function createPostsRepository(db: Db) {
         .where(and(eq(posts.userId, userId), visible, before(options.cursor)))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(options.limit + 1);
-      return pageOf(rows, options.limit);
+      return idPage(rows, options.limit);
     },
 
     /** The plates beside this one in the viewer's feed: the newer one (previous) and the older one (next). */

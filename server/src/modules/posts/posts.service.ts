@@ -5,11 +5,11 @@ import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
-import { decodeCursor, encodeCursor } from './posts.cursor.js';
+import { decodeKeyset, encodeKeyset, type IdPage } from '../../lib/keyset.js';
 import { toPostDto, type PostRow, type ResolvedImage } from './posts.mapper.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { POST_ACCESS_MESSAGES, type PostAccess } from './post-access.js';
-import type { IdPage, PostsRepository } from './posts.repository.js';
+import type { PostsRepository } from './posts.repository.js';
 import { DEFAULT_MEAN, TOP_RATED_CONFIDENCE, periodStart, type TopRatedPeriod } from './top-rated.js';
 
 export const POST_MESSAGES = {
@@ -106,7 +106,7 @@ export function createPostsService(deps: PostsServiceDeps) {
   async function page(p: IdPage, viewer: Viewer): Promise<FeedResponse> {
     return {
       posts: await postsByIds(p.ids, viewer),
-      nextCursor: p.hasMore && p.last ? encodeCursor(p.last) : null,
+      nextCursor: p.hasMore && p.last ? encodeKeyset(p.last) : null,
     };
   }
 
@@ -160,18 +160,18 @@ export function createPostsService(deps: PostsServiceDeps) {
     postsByIds,
 
     async feed(viewer: Viewer, q: { cursor?: string; limit: number; location?: string }): Promise<FeedResponse> {
-      const cursor = decodeCursor(q.cursor);
+      const cursor = decodeKeyset(q.cursor);
       return page(await repo.feedPage(viewer, { cursor, limit: q.limit, location: q.location }), viewer);
     },
 
     async saved(viewer: Member, q: { cursor?: string; limit: number }): Promise<FeedResponse> {
-      const cursor = decodeCursor(q.cursor);
+      const cursor = decodeKeyset(q.cursor);
       return page(await repo.savedPage(viewer, { cursor, limit: q.limit }), viewer);
     },
 
     /** A person's plates as the viewer may see them (the users module checks the profile first). */
     async userPosts(userId: number, viewer: Viewer, q: { cursor?: string | undefined; limit: number }): Promise<FeedResponse> {
-      const cursor = decodeCursor(q.cursor);
+      const cursor = decodeKeyset(q.cursor);
       return page(await repo.userPage(userId, viewer, { cursor, limit: q.limit }), viewer);
     },
 

@@ -14,7 +14,7 @@ import {
   type NewUser,
   type User,
 } from '../../db/schema/index.js';
-import type { Keyset } from '../posts/posts.repository.js';
+import { after, type Keyset } from '../../lib/keyset.js';
 import { activeVerification, authorColumns, type AuthorRow, type VerifiedType } from './users.author.js';
 import { hasActiveBadge, updateUserRow } from './users.rows.js';
 
@@ -158,7 +158,7 @@ export function createUsersRepository(db: Db) {
           eq(follows.status, status),
           eq(users.accountStatus, 'active'),
           viewerId ? sql`not ${blockBetween(viewerId, USERS_ID)}` : undefined,
-          cursor ? sql`(${follows.createdAt}, ${follows.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
+          after(follows.createdAt, follows.id, cursor),
         ),
       )
       .orderBy(desc(follows.createdAt), desc(follows.id))

@@ -20,7 +20,7 @@ import type { ImageStorage } from '../../lib/storage/index.js';
 import { RENDITION_WIDTHS, type ProcessedImage } from '../media/media.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
-import { decodeCursor, encodeCursor } from '../posts/posts.cursor.js';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import type { PostsService } from '../posts/posts.service.js';
 import { toBlockedUser, toFollowState, toProfileDto, toSessionUser, toUserSummary } from './users.mapper.js';
 import type { NameGuard } from './users.names.js';
@@ -96,7 +96,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   function listOf(page: SummaryPage): UserListResponse {
     return {
       users: page.rows.map(toUserSummary),
-      nextCursor: page.hasMore && page.last ? encodeCursor(page.last) : null,
+      nextCursor: page.hasMore && page.last ? encodeKeyset(page.last) : null,
     };
   }
 
@@ -165,13 +165,13 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     async followers(userId: number, viewer: Viewer, q: { cursor?: string | undefined; limit: number }) {
       await openRelation(userId, viewer);
-      const cursor = decodeCursor(q.cursor);
+      const cursor = decodeKeyset(q.cursor);
       return listOf(await repo.followPage({ userId, side: 'followers', status: 'accepted', viewerId: viewer?.id ?? 0, cursor, limit: q.limit }));
     },
 
     async following(userId: number, viewer: Viewer, q: { cursor?: string | undefined; limit: number }) {
       await openRelation(userId, viewer);
-      const cursor = decodeCursor(q.cursor);
+      const cursor = decodeKeyset(q.cursor);
       return listOf(await repo.followPage({ userId, side: 'following', status: 'accepted', viewerId: viewer?.id ?? 0, cursor, limit: q.limit }));
     },
 
@@ -228,7 +228,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async followRequests(me: SignedIn, q: { cursor?: string | undefined; limit: number }): Promise<UserListResponse> {
-      const cursor = decodeCursor(q.cursor);
+      const cursor = decodeKeyset(q.cursor);
       return listOf(await repo.followPage({ userId: me.id, side: 'followers', status: 'pending', viewerId: me.id, cursor, limit: q.limit }));
     },
 
