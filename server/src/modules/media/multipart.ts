@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { LIMITS } from '@plates/common';
 import { AppError } from '../../lib/app-error.js';
 import { isUnsafeText, unsafeTextError } from '../../plugins/text-safety.js';
@@ -206,4 +207,16 @@ function toAppError(error: unknown, fileField: string): unknown {
     return new AppError('BAD_REQUEST', MEDIA_MESSAGES.malformedForm);
   }
   return error;
+}
+
+/**
+ * A multipart form's text fields as the route's zod schema reads them: the first problem is the
+ * catalogue's 400 VALIDATION_ERROR on its field, as for a JSON body.
+ */
+export function parseFields<T>(schema: z.ZodType<T>, fields: Record<string, string>): T {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  throw new AppError('VALIDATION_ERROR', issue?.message ?? 'Invalid request', field);
 }

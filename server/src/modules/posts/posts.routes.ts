@@ -20,12 +20,11 @@ import {
   UpdatePostBody,
 } from '@plates/common';
 import type { RateLimits } from '../../config.js';
-import { AppError } from '../../lib/app-error.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { adminOf, memberOf, requireAdmin, signedIn, viewerOf } from '../../plugins/authentication.js';
 import type { MediaService } from '../media/media.service.js';
-import { readImageUpload } from '../media/multipart.js';
+import { parseFields, readImageUpload } from '../media/multipart.js';
 import type { PostsService, RequestMeta } from './posts.service.js';
 
 const errors = WRITE_ERRORS;
@@ -98,13 +97,8 @@ export function postsRoutes(options: {
       async (request, reply) => {
         const author = memberOf(request);
         const upload = await readImageUpload(request, reply);
-        const parsed = CreatePostFields.safeParse(upload.fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const field = issue?.path.map(String).join('.') || undefined;
-          throw new AppError('VALIDATION_ERROR', issue?.message ?? 'Invalid request', field);
-        }
-        const post = await posts.create(author, parsed.data, () => media.processUpload(upload.bytes, 'post'));
+        const fields = parseFields(CreatePostFields, upload.fields);
+        const post = await posts.create(author, fields, () => media.processUpload(upload.bytes, 'post'));
         return reply.code(201).send(post);
       },
     );

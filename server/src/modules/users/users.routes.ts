@@ -27,11 +27,10 @@ import {
   UserPostsResponse,
 } from '@plates/common';
 import type { RateLimits } from '../../config.js';
-import { AppError } from '../../lib/app-error.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
 import { requireUser, signedIn } from '../../plugins/authentication.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
-import { readMultipartForm } from '../media/multipart.js';
+import { parseFields, readMultipartForm } from '../media/multipart.js';
 import type { UsersService, Viewer } from './users.service.js';
 
 const errors = WRITE_ERRORS;
@@ -288,14 +287,9 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
       async (request, reply) => {
         const me = requireUser(request).user;
         const form = await readMultipartForm(request, reply, { fileField: 'profileImage' });
-        const parsed = UpdateProfileFields.safeParse(form.fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const field = issue?.path.map(String).join('.') || undefined;
-          throw new AppError('VALIDATION_ERROR', issue?.message ?? 'Invalid request', field);
-        }
+        const fields = parseFields(UpdateProfileFields, form.fields);
         if (form.file) await countAvatar.call(request.server, request, reply);
-        return users.updateProfile(me, parsed.data, form.file?.bytes);
+        return users.updateProfile(me, fields, form.file?.bytes);
       },
     );
 
