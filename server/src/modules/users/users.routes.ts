@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,18 +28,13 @@ import {
 } from '@plates/common';
 import type { RateLimits } from '../../config.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
-import { requireUser, signedIn } from '../../plugins/authentication.js';
+import { requireUser, signedIn, viewerOf } from '../../plugins/authentication.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { parseFields, readMultipartForm } from '../media/multipart.js';
-import type { UsersService, Viewer } from './users.service.js';
+import type { UsersService } from './users.service.js';
 
 const errors = WRITE_ERRORS;
 
-/** The signed-in viewer, or null: profiles and lists are readable without an account. */
-function viewerOf(request: FastifyRequest): Viewer {
-  const user = request.auth?.user;
-  return user ? { id: user.id, isAdmin: user.isAdmin } : null;
-}
 
 const RequesterParams = z.object({ userId: Id });
 

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { User } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Viewer } from '../../lib/viewer.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
 import { RENDITION_WIDTHS, type ProcessedImage } from '../media/media.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -26,8 +27,6 @@ import { toBlockedUser, toFollowState, toProfileDto, toSessionUser, toUserSummar
 import type { NameGuard } from './users.names.js';
 import type { Relation, SummaryPage, UsersRepository } from './users.repository.js';
 
-/** Who is looking; null for a guest. */
-export type Viewer = { id: number; isAdmin: boolean } | null;
 type SignedIn = NonNullable<Viewer>;
 
 export const ACCOUNT_MESSAGES = {
