@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   INSUFFICIENT_FUNDS: { status: 402, title: 'Insufficient Funds' },
   FORBIDDEN: { status: 403, title: 'Access Denied' },
   EMAIL_NOT_VERIFIED: { status: 403, title: 'Email Verification Required' },
+  ACCOUNT_SUSPENDED: { status: 403, title: 'Account Suspended' },
   USER_BLOCKED: { status: 403, title: 'User Blocked' },
   CHAT_DISABLED: { status: 403, title: 'Chat Unavailable' },
   NOT_FOUND: { status: 404, title: 'Not Found' },

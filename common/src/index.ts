@@ -13,3 +13,6 @@ export * from './schemas/search.js';
 export * from './schemas/chat.js';
 export * from './events.js';
 export * from './page-data.js';
+export * from './permissions.js';
+export * from './schemas/admin.js';
+export * from './moderation.js';

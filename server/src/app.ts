@@ -20,7 +20,17 @@ import { memoryStore, redisStore } from './plugins/rate-limits.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { createAdminRepository } from './modules/admin/admin.repository.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { createAudit } from './modules/admin/audit.js';
+import { createMembersRepository } from './modules/admin/members.repository.js';
+import { createMembersService } from './modules/admin/members.service.js';
+import { createPermissions, type AdminRoute } from './modules/admin/permissions.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createModerationRepository } from './modules/moderation/moderation.repository.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { createModerationService, type ModerationService } from './modules/moderation/moderation.service.js';
 import { createMediaService, type MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { multipartOptions } from './modules/media/multipart.js';
@@ -94,7 +104,10 @@ export interface App extends FastifyInstance {
     storage: ImageStorage;
     posts: PostsService;
     realtime: Realtime;
+    moderation: ModerationService;
   };
+  /** Every guarded /api/admin route with its permission (the authorization matrix walks them). */
+  adminRoutes: readonly AdminRoute[];
 }
 
 /**
@@ -181,20 +194,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
   // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
   const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });
-  // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.
-  const usersRepo = createUsersRepository(database.db);
-  const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
-  const users = createUsersService({
-    repo: usersRepo,
-    names,
-    posts,
-    points,
-    notifications: engagementNotifications,
-    processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
-    storage,
-    logger: app.log,
-  });
-
   // Chat: rows first, then realtime through the bus (the realtime plugin's per-user rooms).
   const chat = createChatService({
     repo: createChatRepository(database.db),
@@ -204,6 +203,38 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   realtime.setHandlers({ presenceAudience: chat.presenceAudience, onViewSession: chat.viewSession });
 
+  // Staff: permissions from user_roles (isAdmin holds all), the append-only audit log.
+  const adminRepo = createAdminRepository(database.db);
+  const permissions = createPermissions({
+    repo: adminRepo,
+    onRefused: (staff, permission, request) =>
+      jobs.run('security-event', () =>
+        adminRepo.insertSecurityEvent({
+          userId: staff.id,
+          eventType: 'admin_permission_refused',
+          severity: 'medium',
+          description: `Refused ${request.method} ${request.routeOptions.url ?? request.url}: needs ${permission}`,
+          ipAddress: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+          metadata: { permission },
+        }),
+      ),
+  });
+  const audit = createAudit(adminRepo);
+  // Reports, strikes and appeals; timed restrictions and suspensions are lifted by a sweep below.
+  const moderation = createModerationService({
+    repo: createModerationRepository(database.db),
+    audit,
+    notifications,
+    mailer,
+    jobs,
+    disconnectUser: (userId) => realtime.disconnectUser(userId),
+    appUrl: config.appUrl,
+    logger: app.log,
+  });
+
+  const usersRepo = createUsersRepository(database.db);
+  const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
   const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:rl:`) : memoryStore();
   const auth = createAuthService({
@@ -214,8 +245,23 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     isMaintenance: system.isMaintenance,
     throttle: createLoginThrottle(rateLimitStore, config.rateLimits),
     names,
+    permissionsOf: permissions.list,
+    liftSuspensionIfDue: moderation.liftIfDue,
     logger: app.log,
   });
+  // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.
+  const users = createUsersService({
+    repo: usersRepo,
+    names,
+    sessionUser: auth.sessionUser,
+    posts,
+    points,
+    notifications: engagementNotifications,
+    processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
+    storage,
+    logger: app.log,
+  });
+
   if (config.admin) {
     // A refused admin stops the start-up: release what was opened so far before saying why.
     await auth.ensureAdmin(config.admin).catch(async (error: unknown) => {
@@ -236,6 +282,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await registerOpenApi(app, config);
 
   registerAuthentication(app, { auth, appUrl: config.appUrl });
+  // Before any route: every /api/admin route is guarded by the permission it names.
+  const adminRouteList: AdminRoute[] = [];
+  permissions.guardAdminRoutes(app, adminRouteList);
   realtime.attach(app, { authenticate: auth.authenticate, appUrl: config.appUrl });
   await app.register(systemRoutes({ system }));
   await app.register(
@@ -256,6 +305,14 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(searchRoutes({ search }));
   await app.register(notificationsRoutes({ notifications: engagementNotifications }));
   await app.register(usersRoutes({ users, limits: config.rateLimits, store: rateLimitStore }));
+  const admin = createAdminService({ repo: adminRepo, permissions, audit });
+  const members = createMembersService({
+    repo: createMembersRepository(database.db),
+    strikesOf: (userId) => moderation.strikesOf({ id: userId, isAdmin: false }),
+    rolesOf: admin.roles,
+  });
+  await app.register(adminRoutes({ admin, members }));
+  await app.register(moderationRoutes({ moderation, limits: config.rateLimits, store: rateLimitStore }));
   const chatOptions = {
     chat,
     store: rateLimitStore,
@@ -269,7 +326,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     headFor: createShareMeta({ posts, repo: postsRepo, appUrl: config.appUrl }),
   });
 
+  const liftSweep = setInterval(() => {
+    jobs.run('moderation:lift-expired', () => moderation.liftExpired());
+  }, 60_000);
+  liftSweep.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(liftSweep);
     await jobs.drain();
     mailer.close();
     await redis?.quit();
@@ -277,6 +340,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime };
+  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation };
+  decorated.adminRoutes = adminRouteList;
   return decorated;
 }

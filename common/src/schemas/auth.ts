@@ -106,6 +106,8 @@ export const SessionUser = z.object({
   bio: z.string().nullable(),
   location: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** Staff permissions (every one for an admin); absent or empty for members. */
+  permissions: z.array(z.string()).optional(),
   emailVerified: z.boolean(),
   isVerified: z.boolean(),
   isPrivate: z.boolean(),

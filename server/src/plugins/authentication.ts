@@ -68,19 +68,6 @@ export function memberOf(request: FastifyRequest): Member {
   return { id: user.id, isAdmin: user.isAdmin };
 }
 
-/** The signed-in account when it is an admin, else 401 or 403. */
-export function requireAdmin(request: FastifyRequest): AuthContext {
-  const auth = requireUser(request);
-  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-  return auth;
-}
-
-/** The member of a request that needs an admin (else the 401 or 403 of `requireAdmin`). */
-export function adminOf(request: FastifyRequest): Member {
-  const { user } = requireAdmin(request);
-  return { id: user.id, isAdmin: true };
-}
-
 /**
  * A `preValidation` hook for routes that need a signed-in user: a guest gets 401 before the body is
  * validated, so a guest never learns validation rules first.

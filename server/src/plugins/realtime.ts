@@ -33,6 +33,8 @@ export interface RealtimeHandlers {
 
 export interface Realtime extends RealtimeBus {
   readonly isOnline: (userIds: readonly number[]) => Promise<Set<number>>;
+  /** Closes every socket of this user on every instance (a suspension, a sign-out everywhere). */
+  disconnectUser(userId: number): void;
   /** Replaces some of the hooks (the chat service registers `onViewSession` after it is built). */
   setHandlers(handlers: Partial<RealtimeHandlers>): void;
   /**
@@ -147,6 +149,9 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   return {
     toUser,
     isOnline: (userIds) => presence.online(userIds),
+    disconnectUser(userId) {
+      io.in(`user:${userId}`).disconnectSockets(true);
+    },
     setHandlers(next) {
       Object.assign(handlers, next);
     },

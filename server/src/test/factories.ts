@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app.js';
-import { postCategories, posts, users, type NewPost, type NewUser, type Post, type User } from '../db/schema/index.js';
+import { postCategories, posts, userRoles, users, type NewPost, type NewUser, type Post, type User } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery';
@@ -94,4 +94,16 @@ export async function makeSignedInUser(
   const user = await makeUser(app, overrides);
   const { authorization } = await signIn(app, user.username);
   return { user, headers: { authorization } };
+}
+
+/** Grants `user` a staff role straight in the database (the role's default permissions unless listed). */
+export async function grantRole(
+  app: App,
+  userId: number,
+  role: string,
+  options: { permissions?: string[]; expiresAt?: Date } = {},
+): Promise<void> {
+  await app.services.database.db
+    .insert(userRoles)
+    .values({ userId, role, permissions: options.permissions ?? [], expiresAt: options.expiresAt ?? null });
 }

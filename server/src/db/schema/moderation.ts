@@ -15,6 +15,16 @@ import { users } from './users.js';
 export const reportTargetTypes = ['post', 'user'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 
+export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+/** What a moderator may do about a report; every one but dismiss writes a strike. */
+export const strikeTypes = ['warn', 'remove_content', 'restrict', 'suspend'] as const;
+export type StrikeType = (typeof strikeTypes)[number];
+
+export const appealStatuses = ['pending', 'approved', 'rejected'] as const;
+export type AppealStatus = (typeof appealStatuses)[number];
+
 /** Report reasons offered by the spec, per target type. */
 export const postReportReasons = ['inappropriate', 'spam', 'offensive', 'copyright', 'other'] as const;
 export const userReportReasons = ['fake', 'inappropriate', 'spam', 'harassment', 'other'] as const;
@@ -30,11 +40,14 @@ export const reports = pgTable(
     targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
     reason: text('reason').notNull(),
     details: text('details'),
-    /** Spec: default 'pending'; its other values are not specified, so no check constraint. */
-    status: text('status').notNull().default('pending'),
+    /** Spec: default 'pending'; resolved (an action was taken) or dismissed. */
+    status: text('status', { enum: reportStatuses }).notNull().default('pending'),
     reviewedAt: timestamptz('reviewed_at'),
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'dismiss' or the strike type taken. */
     actionTaken: text('action_taken'),
+    /** The moderator's reason, as the reporter and the member were told it. */
+    resolutionReason: text('resolution_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,6 +56,7 @@ export const reports = pgTable(
     index('reports_target_idx').on(t.targetType, t.targetId),
     index('reports_user_id_idx').on(t.userId),
     check('reports_target_type_check', sql`${t.targetType} in ${inList(reportTargetTypes)}`),
+    check('reports_status_check', sql`${t.status} in ${inList(reportStatuses)}`),
     // The reason must be one the spec offers for that kind of target.
     check(
       'reports_reason_check',
@@ -67,14 +81,62 @@ export const userWarnings = pgTable(
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
-    warningType: text('warning_type'),
+    /** A strike: warn, remove_content, restrict or suspend. */
+    warningType: text('warning_type', { enum: strikeTypes }).notNull().default('warn'),
+    /** End of a timed restriction or suspension; null for permanent ones and for the rest. */
     expiresAt: timestamptz('expires_at'),
+    /** False once lifted: by its end, by an approved appeal, or by a moderator. */
     isActive: boolean('is_active').notNull().default(true),
+    /** The content the strike is about (a removed plate), kept for restoring it on appeal. */
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    /** A label of the target that outlives it (the plate's title). */
+    targetLabel: text('target_label'),
+    /** The notice the member was sent, word for word. */
+    notice: text('notice').notNull().default(''),
+    liftedAt: timestamptz('lifted_at'),
+    liftedBy: integer('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+    appealText: text('appeal_text'),
+    appealStatus: text('appeal_status', { enum: appealStatuses }),
+    appealedAt: timestamptz('appealed_at'),
+    appealDecidedAt: timestamptz('appeal_decided_at'),
+    appealDecidedBy: integer('appeal_decided_by').references(() => users.id, { onDelete: 'set null' }),
+    appealDecisionReason: text('appeal_decision_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('user_warnings_user_id_idx').on(t.userId)],
+  (t) => [
+    index('user_warnings_user_id_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // The appeals queue, oldest first.
+    index('user_warnings_appeal_idx').on(t.appealStatus, t.appealedAt).where(sql`${t.appealStatus} is not null`),
+    // Timed lifts: active strikes with an end.
+    index('user_warnings_expiry_idx').on(t.expiresAt).where(sql`${t.isActive} and ${t.expiresAt} is not null`),
+    check('user_warnings_warning_type_check', sql`${t.warningType} in ${inList(strikeTypes)}`),
+    check('user_warnings_appeal_status_check', sql`${t.appealStatus} in ${inList(appealStatuses)}`),
+  ],
 );
+
+/** Editable reason templates for moderators' actions (report outcomes, plate rejections). */
+export const moderationTemplates = pgTable('moderation_templates', {
+  id: id(),
+  /** 'report' (a report's outcome) or 'rejection' (a pending plate's rejection). */
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Email domains refused at sign-up, beside the IP blocks. */
+export const emailDomainBlocks = pgTable('email_domain_blocks', {
+  id: id(),
+  /** Lower case, without the @. */
+  domain: text('domain').notNull().unique(),
+  reason: text('reason'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 export const contentFilters = pgTable('content_filters', {
   id: id(),
@@ -125,15 +187,25 @@ export const securityEvents = pgTable(
   ],
 );
 
-/** Append-only: no updated_at. */
+/**
+ * Append-only: no updated_at, and a trigger (migration 0006) refuses UPDATE and DELETE, save the
+ * foreign key's own SET NULL when an admin's account is deleted.
+ */
 export const adminAuditLogs = pgTable(
   'admin_audit_logs',
   {
     id: id(),
     adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's role when they acted: 'admin' or the role names they held. */
+    adminRole: text('admin_role'),
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: integer('target_id'),
+    /** A label of the target that outlives it (a username, a plate's title). */
+    targetLabel: text('target_label'),
+    reason: text('reason'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     details: jsonb('details').$type<Record<string, unknown>>(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -144,6 +216,8 @@ export const adminAuditLogs = pgTable(
   (t) => [
     index('admin_audit_logs_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('admin_audit_logs_admin_id_idx').on(t.adminId, t.createdAt.desc().nullsFirst()),
+    index('admin_audit_logs_target_idx').on(t.targetType, t.targetId, t.createdAt.desc().nullsFirst()),
+    index('admin_audit_logs_action_idx').on(t.action, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -158,4 +232,6 @@ export type NewIpBlock = typeof ipBlocks.$inferInsert;
 export type SecurityEvent = typeof securityEvents.$inferSelect;
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 export type AdminAuditLog = typeof adminAuditLogs.$inferSelect;
+export type ModerationTemplate = typeof moderationTemplates.$inferSelect;
+export type EmailDomainBlock = typeof emailDomainBlocks.$inferSelect;
 export type NewAdminAuditLog = typeof adminAuditLogs.$inferInsert;

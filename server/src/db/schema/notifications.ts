@@ -21,6 +21,9 @@ export const notificationTypes = [
   'message',
   'system',
   'achievement',
+  // Moderation: a strike or its lifting (to the member), a report's outcome (to the reporter).
+  'moderation',
+  'report_outcome',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

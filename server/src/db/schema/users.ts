@@ -52,6 +52,14 @@ export const users = pgTable(
     displayNameUpdatedAt: timestamptz('display_name_updated_at'),
     accountStatus: text('account_status', { enum: accountStatuses }).notNull().default('active'),
     lastLoginAt: timestamptz('last_login_at'),
+    /** End of a timed suspension (account_status 'suspended'); null while suspended means permanent. */
+    suspendedUntil: timestamptz('suspended_until'),
+    /** The reason a suspended member is shown when signing in. */
+    suspensionReason: text('suspension_reason'),
+    /** Set while the member is restricted (new plates, comments and chat requests held for review). */
+    restrictedAt: timestamptz('restricted_at'),
+    /** End of a timed restriction; null while restricted means until lifted. */
+    restrictedUntil: timestamptz('restricted_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -235,6 +243,28 @@ export const userRoles = pgTable(
   ],
 );
 
+/**
+ * Every sign-in attempt on an account (password sign-in): when, from where, and whether it
+ * succeeded; moderators read it on the member's page. Failures for unknown usernames are security
+ * events, not rows here.
+ */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    success: boolean('success').notNull(),
+    /** Why a failed attempt failed: 'password', 'suspended', 'unverified', 'ip_blocked'. */
+    failureReason: text('failure_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_events_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -251,4 +281,5 @@ export type NewFollow = typeof follows.$inferInsert;
 export type UserVerification = typeof userVerifications.$inferSelect;
 export type NewUserVerification = typeof userVerifications.$inferInsert;
 export type UserRole = typeof userRoles.$inferSelect;
+export type SignInEvent = typeof signInEvents.$inferSelect;
 export type NewUserRole = typeof userRoles.$inferInsert;

@@ -6,6 +6,7 @@ import {
   loginOrigins,
   passwordResetTokens,
   securityEvents,
+  signInEvents,
   sessions,
   users,
   type NewSecurityEvent,
@@ -125,6 +126,10 @@ export function createAuthRepository(db: Db) {
 
     async insertSecurityEvent(values: NewSecurityEvent, conn: Conn = db): Promise<void> {
       await conn.insert(securityEvents).values(values);
+    },
+
+    async insertSignInEvent(values: typeof signInEvents.$inferInsert, conn: Conn = db): Promise<void> {
+      await conn.insert(signInEvents).values(values);
     },
 
     async insertToken(

@@ -220,7 +220,7 @@ describe('POST /api/login', () => {
     const user = await makeUser(t.app, { accountStatus: 'suspended' });
     const res = await post('/api/login', { username: user.username, password: DEFAULT_PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('FORBIDDEN');
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED', message: 'Your account is suspended until a moderator lifts it.' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, TIMING, type LoginBody, type SessionUser } from '@plates/common';
+import { MESSAGES, TIMING, suspendedText, type LoginBody, type SessionUser } from '@plates/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
@@ -31,6 +31,10 @@ export interface AuthServiceDeps {
   throttle: LoginThrottle;
   /** Refuses names that would pass for the team or an admin. */
   names: NameGuard;
+  /** The member's staff permissions (admin/permissions.ts), shown with the session's user. */
+  permissionsOf: (member: { id: number; isAdmin: boolean }) => Promise<string[]>;
+  /** Lifts a suspension whose end has passed (moderation.service); true when it did. */
+  liftSuspensionIfDue: (userId: number) => Promise<boolean>;
   logger: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -48,7 +52,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function sessionUser(user: User): Promise<SessionUser> {
-    return toSessionUser(user, { isVerified: await repo.isVerifiedUser(user.id) });
+    const [isVerified, permissions] = await Promise.all([repo.isVerifiedUser(user.id), deps.permissionsOf(user)]);
+    return { ...toSessionUser(user, { isVerified }), permissions };
   }
 
   async function issueToken(kind: TokenKind, userId: number, ttlMs: number): Promise<string> {
@@ -87,6 +92,19 @@ export function createAuthService(deps: AuthServiceDeps) {
   ): void {
     jobs.run('security-event', () =>
       repo.insertSecurityEvent({ userId, ipAddress: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null, ...event }),
+    );
+  }
+
+  /** One row of the account's sign-in history (read on its admin page), after the answer. */
+  function signInEvent(userId: number, meta: RequestMeta, failureReason: string | null): void {
+    jobs.run('sign-in-event', () =>
+      repo.insertSignInEvent({
+        userId,
+        success: failureReason === null,
+        failureReason,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      }),
     );
   }
 
@@ -179,6 +197,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !right) {
         await throttle.failed(attempt);
         if (user) {
+          signInEvent(user.id, meta, 'password');
           securityEvent(user.id, meta, {
             eventType: 'login_failed',
             severity: 'low',
@@ -189,10 +208,21 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
       }
       await throttle.succeeded(attempt);
+      if (user.accountStatus === 'suspended' && (await deps.liftSuspensionIfDue(user.id))) {
+        user = (await repo.findUserByUsername(body.username)) ?? user;
+      }
       if (user.accountStatus === 'suspended') {
-        throw new AppError('FORBIDDEN', 'This account has been suspended. Contact support if you think this is a mistake.');
+        signInEvent(user.id, meta, 'suspended');
+        securityEvent(user.id, meta, {
+          eventType: 'suspended_sign_in',
+          severity: 'medium',
+          description: 'A suspended member tried to sign in',
+          metadata: { suspendedUntil: user.suspendedUntil?.toISOString() ?? null },
+        });
+        throw new AppError('ACCOUNT_SUSPENDED', suspendedText(user.suspensionReason, user.suspendedUntil));
       }
       if (!user.emailVerified) {
+        signInEvent(user.id, meta, 'unverified');
         throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
       }
       if (!attempt.known && gate.failuresBefore > 0) {
@@ -221,6 +251,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         // Signing in again is how a deactivated account comes back (document 2 §4).
         return repo.updateUser(user!.id, { lastLoginAt: at, accountStatus: 'active' }, tx);
       });
+      signInEvent(user.id, meta, null);
       return { token, device, user: await sessionUser(user) };
     },
 

@@ -31,7 +31,9 @@ export type NotificationType =
   | 'chat_request_accepted'
   | 'new_message'
   | 'system'
-  | 'achievement';
+  | 'achievement'
+  | 'moderation'
+  | 'report_outcome';
 
 export interface NewNotification {
   /** Who is told. */

@@ -22,20 +22,16 @@ import {
 import type { RateLimits } from '../../config.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
-import { adminOf, memberOf, requireAdmin, signedIn, viewerOf } from '../../plugins/authentication.js';
+import { metaOf } from '../../lib/request-meta.js';
+import { memberOf, signedIn, viewerOf } from '../../plugins/authentication.js';
+import { moderatorView, staffOf } from '../admin/permissions.js';
 import type { MediaService } from '../media/media.service.js';
 import { parseFields, readImageUpload } from '../media/multipart.js';
-import type { PostsService, RequestMeta } from './posts.service.js';
+import type { PostsService } from './posts.service.js';
 
 const errors = WRITE_ERRORS;
 
-const needAdmin = async (request: FastifyRequest) => {
-  requireAdmin(request);
-};
 
-function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
-}
 
 /** Plates: feed, detail, upload, edit, delete, saves, cuisines, top rated and moderation. */
 export function postsRoutes(options: {
@@ -235,9 +231,9 @@ export function postsRoutes(options: {
           querystring: PendingPostsQuery,
           response: { 200: PendingPostsResponse, ...errors },
         },
-        preValidation: needAdmin,
+        config: { permission: 'review_posts' },
       },
-      async (request) => posts.pending(adminOf(request), request.query.page),
+      async (request) => posts.pending(moderatorView(staffOf(request)), request.query.page),
     );
 
     r.post(
@@ -249,9 +245,9 @@ export function postsRoutes(options: {
           params: IdParams,
           response: { 200: PostDto, ...errors },
         },
-        preValidation: needAdmin,
+        config: { permission: 'review_posts' },
       },
-      async (request) => posts.approve(adminOf(request), request.params.id, metaOf(request)),
+      async (request) => posts.approve(moderatorView(staffOf(request)), request.params.id, metaOf(request)),
     );
 
     r.post(
@@ -264,9 +260,9 @@ export function postsRoutes(options: {
           body: RejectBody,
           response: { 200: PostDto, ...errors },
         },
-        preValidation: needAdmin,
+        config: { permission: 'review_posts' },
       },
-      async (request) => posts.reject(adminOf(request), request.params.id, request.body.reason, metaOf(request)),
+      async (request) => posts.reject(moderatorView(staffOf(request)), request.params.id, request.body.reason, metaOf(request)),
     );
   };
 }

@@ -2,6 +2,7 @@ import type { Category, FeedResponse, PendingPostsResponse, PostDto, UpdatePostB
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageVariant, Post } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { RequestMeta } from '../../lib/request-meta.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
@@ -44,10 +45,6 @@ export interface NewPostInput {
 }
 
 /** Who made a moderation decision and from where, for the audit log. */
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-}
 
 export interface PostsServiceDeps {
   repo: PostsRepository;

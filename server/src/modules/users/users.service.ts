@@ -23,7 +23,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PointsService } from '../points/points.service.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import type { PostsService } from '../posts/posts.service.js';
-import { toBlockedUser, toFollowState, toProfileDto, toSessionUser, toUserSummary } from './users.mapper.js';
+import { toBlockedUser, toFollowState, toProfileDto, toUserSummary } from './users.mapper.js';
 import type { NameGuard } from './users.names.js';
 import type { Relation, SummaryPage, UsersRepository } from './users.repository.js';
 
@@ -52,6 +52,8 @@ export interface UsersServiceDeps {
   processAvatar: (bytes: Buffer) => Promise<ProcessedImage>;
   /** Refuses display names that would pass for the team or an admin. */
   names: NameGuard;
+  /** The session's user as `GET /api/user` answers it (auth.service), for answers about oneself. */
+  sessionUser: (user: User) => Promise<SessionUser>;
   /** Deletes files of replaced avatars and of deleted accounts' plates; omitted: files stay. */
   storage?: Pick<ImageStorage, 'delete' | 'keyFromUrl'>;
   logger?: FastifyBaseLogger;
@@ -142,10 +144,6 @@ export function createUsersService(deps: UsersServiceDeps) {
     const largest = Number(match[2]);
     const keys = new Set([key, ...RENDITION_WIDTHS.avatar.filter((w) => w < largest).map((w) => `${prefix}${w}.webp`)]);
     await deleteFiles(keys, 'avatar file');
-  }
-
-  async function sessionUser(user: User): Promise<SessionUser> {
-    return toSessionUser(user, { isVerified: await repo.isVerifiedUser(user.id) });
   }
 
   return {
@@ -342,7 +340,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         return { user: updated, previousImage: current.profileImage };
       });
       if (previousImage && previousImage !== user.profileImage) await removeAvatar(previousImage);
-      return sessionUser(user);
+      return deps.sessionUser(user);
     },
 
     /** Deactivates the account and signs it out everywhere; signing in again reactivates it. */

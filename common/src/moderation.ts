@@ -1,0 +1,43 @@
+/**
+ * The words a member is sent when a moderator acts on their account, shared so the moderator's
+ * preview (web) and the notice sent (server) are the same text.
+ */
+
+export type StrikeKind = 'warn' | 'remove_content' | 'restrict' | 'suspend';
+
+/** Days a member has to appeal a strike. */
+export const APPEAL_WINDOW_DAYS = 20;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "until 3 Dec 2026" or "until a moderator lifts it". */
+export function untilText(until: Date | null): string {
+  return until ? `until ${dateFormat.format(until)}` : 'until a moderator lifts it';
+}
+
+export function strikeNotice(input: { type: StrikeKind; reason: string; until: Date | null; label?: string | null }): string {
+  const reason = input.reason.trim();
+  const appeal = `If you think this is a mistake, you can appeal within ${APPEAL_WINDOW_DAYS} days from Settings, Your account.`;
+  switch (input.type) {
+    case 'warn':
+      return `A moderator warned you: ${reason} ${appeal}`;
+    case 'remove_content':
+      return `A moderator removed ${input.label ? `your plate "${input.label}"` : 'your content'}: ${reason} ${appeal}`;
+    case 'restrict':
+      return `Your account is restricted ${untilText(input.until)}: your new plates, comments and chat requests wait for a moderator's review. Reason: ${reason} ${appeal}`;
+    case 'suspend':
+      return `Your account is suspended ${untilText(input.until)}. Reason: ${reason}`;
+  }
+}
+
+/** What the reporter is told once their report is handled. */
+export function reportOutcomeText(input: { action: string; label: string }): string {
+  return input.action === 'dismiss'
+    ? `Thanks for your report of ${input.label}. A moderator reviewed it and found no breach of the rules.`
+    : `Thanks for your report of ${input.label}. A moderator reviewed it and took action.`;
+}
+
+/** The message a suspended member gets when signing in. */
+export function suspendedText(reason: string | null, until: Date | null): string {
+  return `Your account is suspended ${untilText(until)}.${reason ? ` Reason: ${reason}` : ''}`;
+}

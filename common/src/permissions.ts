@@ -1,0 +1,54 @@
+/**
+ * Staff permissions (issue 13): what a role held in `user_roles` lets its holder do. `isAdmin`
+ * means every permission. The server checks them on every admin call; the web shows an admin page
+ * only to those who hold the permission it needs. Shared so the two never disagree.
+ */
+
+export const PERMISSIONS = [
+  'view_dashboard',
+  'view_audit_log',
+  'view_security',
+  'review_posts',
+  'manage_reports',
+  'manage_appeals',
+  'manage_users',
+  'manage_verifications',
+  'manage_ip_blocks',
+  'manage_filters',
+  'manage_content',
+  'manage_announcements',
+  'manage_settings',
+  'manage_roles',
+  'run_bulk_ops',
+] as const;
+
+/** A permission's name (the zod schema `Permission` lives in schemas/admin.ts). */
+export type PermissionName = (typeof PERMISSIONS)[number];
+
+export function isPermission(value: string): value is PermissionName {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The roles that ship by default, and what each grants. A role may be granted with its own list. */
+export const DEFAULT_ROLES = {
+  moderator: ['review_posts', 'manage_reports', 'view_audit_log'],
+  admin: [...PERMISSIONS],
+} as const satisfies Record<string, readonly PermissionName[]>;
+
+export type DefaultRole = keyof typeof DEFAULT_ROLES;
+export const ROLE_NAMES = Object.keys(DEFAULT_ROLES) as DefaultRole[];
+
+/** The admin area's pages, in menu order, with the permission each needs. */
+export const ADMIN_PAGES = [
+  { path: '/admin/pending-posts', label: 'Pending Plates', permission: 'review_posts' },
+  { path: '/admin/reports', label: 'Reports', permission: 'manage_reports' },
+  { path: '/admin/users', label: 'Members', permission: 'manage_users' },
+  { path: '/admin/audit', label: 'Audit Log', permission: 'view_audit_log' },
+  { path: '/admin/ip-blocking', label: 'IP Blocking', permission: 'manage_ip_blocks' },
+  { path: '/admin/security', label: 'Security', permission: 'view_security' },
+] as const satisfies readonly { path: string; label: string; permission: PermissionName }[];
+
+/** The first admin page the holder of these permissions may open, or null when none. */
+export function firstAdminPage(permissions: readonly string[]): string | null {
+  return ADMIN_PAGES.find((page) => permissions.includes(page.permission))?.path ?? null;
+}

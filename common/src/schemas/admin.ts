@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLE_NAMES, type DefaultRole } from '../permissions.js';
+import { Author, Id } from './posts.js';
+
+/**
+ * Shapes of the admin and moderation API (CONTRACT "Admin and moderation API"; issue 13): staff
+ * permissions and roles, the audit log, the reports queue and its outcomes, strikes and appeals.
+ */
+
+export const Permission = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof Permission>;
+export const RoleName = z.enum(ROLE_NAMES as [DefaultRole, ...DefaultRole[]]);
+export type RoleName = z.infer<typeof RoleName>;
+
+const Reason = z.string().trim().min(1, 'A reason is required').max(1000, 'Reason cannot exceed 1000 characters');
+const OptionalReason = z.string().trim().max(1000, 'Reason cannot exceed 1000 characters').optional();
+/** Days of a timed restriction or suspension: absent means permanent (until lifted). */
+const Days = z.coerce.number().int().min(1, 'Days must be at least 1').max(3650, 'Days cannot exceed 3650').optional();
+
+/** `GET /api/admin/me`: what the signed-in member may do in the admin area. */
+export const StaffDto = z.object({
+  isAdmin: z.boolean(),
+  roles: z.array(z.string()),
+  permissions: z.array(Permission),
+});
+export type StaffDto = z.infer<typeof StaffDto>;
+
+// ---- Audit log -----------------------------------------------------------------------------
+
+export const AuditQuery = z.object({
+  action: z.string().trim().max(64).optional(),
+  adminId: Id.optional(),
+  targetType: z.string().trim().max(32).optional(),
+  targetId: Id.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AuditEntryDto = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  admin: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  adminRole: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.number().int().nullable(),
+  targetLabel: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  success: z.boolean(),
+  errorMessage: z.string().nullable(),
+});
+export type AuditEntryDto = z.infer<typeof AuditEntryDto>;
+
+export const AuditPage = z.object({
+  entries: z.array(AuditEntryDto),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type AuditPage = z.infer<typeof AuditPage>;
+
+// ---- Roles ---------------------------------------------------------------------------------
+
+export const RoleGrantBody = z.object({
+  role: RoleName,
+  /** A narrower list than the role's default; absent means the role's defaults. */
+  permissions: z.array(Permission).max(PERMISSIONS.length).optional(),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  reason: OptionalReason,
+});
+export type RoleGrantBody = z.input<typeof RoleGrantBody>;
+
+export const RoleGrantDto = z.object({
+  id: z.number().int(),
+  role: z.string(),
+  permissions: z.array(Permission),
+  grantedBy: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  isActive: z.boolean(),
+});
+export type RoleGrantDto = z.infer<typeof RoleGrantDto>;
+
+export const RoleRevokeParams = z.object({ id: Id, grantId: Id });
+
+// ---- Reports queue -------------------------------------------------------------------------
+
+export const ReportStatus = z.enum(['pending', 'resolved', 'dismissed']);
+export type ReportStatus = z.infer<typeof ReportStatus>;
+
+export const ReportAction = z.enum(['dismiss', 'warn', 'remove_content', 'restrict', 'suspend']);
+export type ReportAction = z.infer<typeof ReportAction>;
+
+export const StrikeType = z.enum(['warn', 'remove_content', 'restrict', 'suspend']);
+export type StrikeType = z.infer<typeof StrikeType>;
+
+export const AdminReportsQuery = z.object({ status: ReportStatus.default('pending') });
+
+/** One reporter's report inside a queue item. */
+export const ReportEntryDto = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+  status: ReportStatus,
+  reporter: Author.extend({
+    /** Reports this reporter made, and how many of them were acted on (not dismissed). */
+    reportsMade: z.number().int(),
+    reportsUpheld: z.number().int(),
+  }).nullable(),
+});
+export type ReportEntryDto = z.infer<typeof ReportEntryDto>;
+
+export const StrikeDto = z.object({
+  id: z.number().int(),
+  type: StrikeType,
+  reason: z.string(),
+  notice: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  isActive: z.boolean(),
+  liftedAt: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.number().int().nullable(),
+  targetLabel: z.string().nullable(),
+  appeal: z
+    .object({
+      text: z.string(),
+      status: z.enum(['pending', 'approved', 'rejected']),
+      appealedAt: z.string(),
+      decidedAt: z.string().nullable(),
+      decisionReason: z.string().nullable(),
+    })
+    .nullable(),
+  /** The member may still appeal: no appeal yet and within the appeal window. */
+  canAppeal: z.boolean(),
+});
+export type StrikeDto = z.infer<typeof StrikeDto>;
+
+/** The reported thing as a member would see it (null fields when it is gone). */
+export const ReportTargetDto = z.object({
+  type: z.enum(['post', 'user']),
+  id: z.number().int(),
+  /** The plate's title or the member's name; kept when the target was deleted. */
+  label: z.string(),
+  exists: z.boolean(),
+  post: z
+    .object({
+      title: z.string(),
+      description: z.string().nullable(),
+      imageUrl: z.string(),
+      approvalStatus: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  /** The member the target belongs to (the plate's author or the profile itself). */
+  owner: Author.extend({
+    bio: z.string().nullable(),
+    accountStatus: z.string(),
+    createdAt: z.string(),
+  }).nullable(),
+});
+export type ReportTargetDto = z.infer<typeof ReportTargetDto>;
+
+/** A queue item: every report of one target. */
+export const ReportGroupDto = z.object({
+  /** The oldest report of the group; resolve it (or any of them) to resolve the group. */
+  id: z.number().int(),
+  target: ReportTargetDto,
+  reports: z.array(ReportEntryDto),
+  firstReportedAt: z.string(),
+  /** The owner's earlier strikes, newest first. */
+  ownerStrikes: z.array(StrikeDto),
+  /** Reports on this target before the current ones (already resolved or dismissed). */
+  earlierReports: z.number().int(),
+  /** How the group was closed (for resolved and dismissed lists). */
+  outcome: z
+    .object({ action: z.string(), reason: z.string().nullable(), reviewedAt: z.string().nullable() })
+    .nullable(),
+});
+export type ReportGroupDto = z.infer<typeof ReportGroupDto>;
+
+export const AdminReportsResponse = z.object({ groups: z.array(ReportGroupDto), total: z.number().int() });
+export type AdminReportsResponse = z.infer<typeof AdminReportsResponse>;
+
+export const ResolveReportBody = z.object({ action: ReportAction, reason: Reason, days: Days });
+export type ResolveReportBody = z.input<typeof ResolveReportBody>;
+
+export const ResolveReportResponse = z.object({
+  message: z.string(),
+  resolved: z.number().int(),
+  strike: StrikeDto.nullable(),
+});
+export type ResolveReportResponse = z.infer<typeof ResolveReportResponse>;
+
+// ---- Member actions ------------------------------------------------------------------------
+
+export const UserAction = z.enum(['warn', 'restrict', 'suspend', 'unsuspend', 'sign_out', 'verify', 'unverify']);
+export type UserAction = z.infer<typeof UserAction>;
+
+export const UserActionBody = z.object({
+  action: UserAction,
+  reason: Reason,
+  days: Days,
+  verifiedType: z.enum(['blue', 'gold', 'business']).optional(),
+});
+export type UserActionBody = z.input<typeof UserActionBody>;
+
+export const UserActionResponse = z.object({ message: z.string(), strike: StrikeDto.nullable() });
+export type UserActionResponse = z.infer<typeof UserActionResponse>;
+
+// ---- Strikes and appeals -------------------------------------------------------------------
+
+export const StrikesResponse = z.object({ strikes: z.array(StrikeDto) });
+export type StrikesResponse = z.infer<typeof StrikesResponse>;
+
+export const AppealBody = z.object({
+  text: z.string().trim().min(10, 'Tell us a little more (at least 10 characters)').max(2000, 'An appeal cannot exceed 2000 characters'),
+});
+export type AppealBody = z.input<typeof AppealBody>;
+
+export const AppealDecisionBody = z.object({ reason: OptionalReason });
+
+export const AppealDto = z.object({
+  id: z.number().int(),
+  strike: StrikeDto,
+  member: Author.extend({ accountStatus: z.string() }),
+});
+export type AppealDto = z.infer<typeof AppealDto>;
+
+export const AppealsQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') });
+export const AppealsResponse = z.object({ appeals: z.array(AppealDto) });
+export type AppealsResponse = z.infer<typeof AppealsResponse>;
+
+// ---- Members (the admin area's directory) ---------------------------------------------------
+
+export const MemberStatus = z.enum(['active', 'deactivated', 'suspended', 'restricted']);
+export type MemberStatus = z.infer<typeof MemberStatus>;
+
+export const AdminUsersQuery = z.object({
+  /** A name, an email (or part of either), or an IP address the member signed in from. */
+  q: z.string().trim().max(100).optional(),
+  status: MemberStatus.optional(),
+  role: z.enum(['admin', 'staff', 'member']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
+
+export const AdminUserSummary = Author.extend({
+  email: z.string(),
+  accountStatus: z.string(),
+  restricted: z.boolean(),
+  restrictedUntil: z.string().nullable(),
+  suspendedUntil: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  /** Strikes in force (not lifted). */
+  activeStrikes: z.number().int(),
+  totalStrikes: z.number().int(),
+  roles: z.array(z.string()),
+});
+export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
+
+export const AdminUsersResponse = z.object({
+  users: z.array(AdminUserSummary),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+export const SignInEventDto = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  success: z.boolean(),
+  failureReason: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SignInEventDto = z.infer<typeof SignInEventDto>;
+
+export const MemberReportDto = z.object({
+  id: z.number().int(),
+  targetType: z.string(),
+  targetId: z.number().int(),
+  reason: z.string(),
+  details: z.string().nullable(),
+  status: z.string(),
+  actionTaken: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberReportDto = z.infer<typeof MemberReportDto>;
+
+export const AdminUserDetail = z.object({
+  user: AdminUserSummary.extend({
+    bio: z.string().nullable(),
+    location: z.string().nullable(),
+    emailVerified: z.boolean(),
+    isPrivate: z.boolean(),
+  }),
+  posts: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      imageUrl: z.string(),
+      approvalStatus: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  reportsMade: z.array(MemberReportDto),
+  reportsReceived: z.array(MemberReportDto),
+  strikes: z.array(StrikeDto),
+  signIns: z.array(SignInEventDto),
+  sessions: z.array(
+    z.object({
+      id: z.number().int(),
+      createdAt: z.string(),
+      lastUsedAt: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  roles: z.array(RoleGrantDto),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+// ---- Reason templates ----------------------------------------------------------------------
+
+export const TemplateKind = z.enum(['report', 'rejection']);
+export const ModerationTemplateDto = z.object({
+  id: z.number().int(),
+  kind: TemplateKind,
+  title: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+});
+export type ModerationTemplateDto = z.infer<typeof ModerationTemplateDto>;
+
+export const ModerationTemplateBody = z.object({
+  kind: TemplateKind,
+  title: z.string().trim().min(1, 'A title is required').max(80, 'Title cannot exceed 80 characters'),
+  body: z.string().trim().min(1, 'The text is required').max(1000, 'Text cannot exceed 1000 characters'),
+});
+export type ModerationTemplateBody = z.input<typeof ModerationTemplateBody>;
+
+export const ModerationTemplatesResponse = z.object({ templates: z.array(ModerationTemplateDto) });
+export type ModerationTemplatesResponse = z.infer<typeof ModerationTemplatesResponse>;

@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobs } from '../../lib/jobs.js';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { grantRole, makePost, makeSignedInUser, makeUser, signIn } from '../../test/factories.js';
+import { createAdminRepository } from '../admin/admin.repository.js';
+import { createAudit } from '../admin/audit.js';
+import { createNotificationsRepository } from '../notifications/notifications.repository.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
+import { createModerationRepository } from './moderation.repository.js';
+import { createModerationService } from './moderation.service.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('moderation: reports, strikes and appeals', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof makeSignedInUser>>;
+  let mod: Awaited<ReturnType<typeof makeSignedInUser>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await makeSignedInUser(t.app, { isAdmin: true });
+    mod = await makeSignedInUser(t.app);
+    await grantRole(t.app, mod.user.id, 'moderator');
+  });
+  afterAll(async () => t?.close());
+
+  const report = (headers: { authorization: string }, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/reports', headers, payload });
+  const notificationsOf = async (headers: { authorization: string }) =>
+    (await t.app.inject({ url: '/api/notifications', headers })).json<{ notifications: { type: string; message: string }[] }>()
+      .notifications;
+
+  it('groups reports by target, removes the plate with a strike, tells everyone, and an approved appeal brings it back', async () => {
+    const { app, smtp } = t;
+    const cook = await makeSignedInUser(app);
+    const post = await makePost(app, { userId: cook.user.id, title: 'Questionable stew' });
+    const reporters = [await makeSignedInUser(app), await makeSignedInUser(app), await makeSignedInUser(app)];
+    for (const [i, r] of reporters.entries()) {
+      expect((await report(r.headers, { targetType: 'post', targetId: post.id, reason: i ? 'spam' : 'offensive', details: `note ${i}` })).statusCode).toBe(201);
+    }
+
+    const queue = await app.inject({ url: '/api/admin/reports?status=pending', headers: mod.headers });
+    expect(queue.statusCode).toBe(200);
+    const group = queue.json().groups.find((g: { target: { id: number } }) => g.target.id === post.id);
+    expect(group.reports).toHaveLength(3);
+    expect(group.target).toMatchObject({ type: 'post', exists: true, post: { title: 'Questionable stew' }, owner: { id: cook.user.id } });
+    expect(group.reports[0].reporter).toMatchObject({ id: reporters[0]!.user.id, reportsMade: 1, reportsUpheld: 0 });
+    expect(group.ownerStrikes).toEqual([]);
+
+    const resolved = await app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${group.reports[1].id}/resolve`,
+      headers: mod.headers,
+      payload: { action: 'remove_content', reason: 'Not a dish: please share food only.' },
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({ resolved: 3, strike: { type: 'remove_content', targetLabel: 'Questionable stew', canAppeal: true } });
+
+    // Gone for others, kept for its author, and the queue is empty of it.
+    expect((await app.inject({ url: `/api/posts/${post.id}`, headers: reporters[0]!.headers })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/posts/${post.id}`, headers: cook.headers })).json()).toMatchObject({ approvalStatus: 'rejected' });
+    const after = (await app.inject({ url: '/api/admin/reports', headers: mod.headers })).json();
+    expect(after.groups.some((g: { target: { id: number } }) => g.target.id === post.id)).toBe(false);
+    const handled = (await app.inject({ url: '/api/admin/reports?status=resolved', headers: mod.headers })).json();
+    expect(handled.groups.find((g: { target: { id: number } }) => g.target.id === post.id).outcome).toMatchObject({
+      action: 'remove_content',
+      reason: 'Not a dish: please share food only.',
+    });
+
+    // Every reporter is told once; the member is told in the app and by mail.
+    for (const r of reporters) {
+      const outcome = (await notificationsOf(r.headers)).filter((n) => n.type === 'report_outcome');
+      expect(outcome).toHaveLength(1);
+      expect(outcome[0]!.message).toBe('Thanks for your report of the plate "Questionable stew". A moderator reviewed it and took action.');
+    }
+    const told = (await notificationsOf(cook.headers)).find((n) => n.type === 'moderation');
+    expect(told?.message).toContain('A moderator removed your plate "Questionable stew": Not a dish: please share food only.');
+    const mail = await smtp.waitFor(cook.user.email, /moderators/);
+    expect(mail.body).toContain('Not a dish: please share food only.');
+
+    // The audit row of the action.
+    const audit = (await app.inject({ url: `/api/admin/audit?targetType=post&targetId=${post.id}`, headers: mod.headers })).json();
+    expect(audit.entries[0]).toMatchObject({ action: 'report_remove_content', adminRole: 'moderator', targetLabel: 'Questionable stew' });
+
+    // The member sees the strike and appeals, once.
+    const strikes = (await app.inject({ url: '/api/user/strikes', headers: cook.headers })).json().strikes;
+    expect(strikes).toHaveLength(1);
+    const appeal = await app.inject({
+      method: 'POST',
+      url: `/api/user/strikes/${strikes[0].id}/appeal`,
+      headers: cook.headers,
+      payload: { text: 'It is a stew, photographed in low light. Please look again.' },
+    });
+    expect(appeal.statusCode).toBe(200);
+    expect(appeal.json()).toMatchObject({ appeal: { status: 'pending' }, canAppeal: false });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/user/strikes/${strikes[0].id}/appeal`,
+      headers: cook.headers,
+      payload: { text: 'Second try at the same appeal.' },
+    });
+    expect(again.statusCode).toBe(409);
+
+    // Moderators without manage_appeals cannot decide; an admin can.
+    expect((await app.inject({ url: '/api/admin/appeals', headers: mod.headers })).statusCode).toBe(403);
+    const appeals = (await app.inject({ url: '/api/admin/appeals', headers: admin.headers })).json().appeals;
+    expect(appeals.find((a: { id: number }) => a.id === strikes[0].id)).toMatchObject({ member: { id: cook.user.id } });
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/admin/appeals/${strikes[0].id}/approve`,
+      headers: admin.headers,
+      payload: { reason: 'Fair point, it is food.' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ isActive: false, appeal: { status: 'approved' } });
+    expect((await app.inject({ url: `/api/posts/${post.id}`, headers: reporters[0]!.headers })).statusCode).toBe(200);
+    const back = (await notificationsOf(cook.headers)).find((n) => n.message.startsWith('Your appeal was approved'));
+    expect(back?.message).toBe('Your appeal was approved and the strike was lifted: your plate "Questionable stew" is back. Fair point, it is food.');
+    const decided = await app.inject({ method: 'POST', url: `/api/admin/appeals/${strikes[0].id}/reject`, headers: admin.headers, payload: {} });
+    expect(decided.statusCode).toBe(409);
+  });
+
+  it('suspends: sessions end, sign-in is refused with the reason, plates disappear, and the end lifts it', async () => {
+    const { app } = t;
+    const cook = await makeSignedInUser(app);
+    const post = await makePost(app, { userId: cook.user.id });
+    const viewer = await makeSignedInUser(app);
+    await report(viewer.headers, { targetType: 'user', targetId: cook.user.id, reason: 'harassment' });
+    const queue = (await app.inject({ url: '/api/admin/reports', headers: mod.headers })).json();
+    const group = queue.groups.find((g: { target: { type: string; id: number } }) => g.target.type === 'user' && g.target.id === cook.user.id);
+    expect(group.target.owner).toMatchObject({ id: cook.user.id, accountStatus: 'active' });
+
+    const removeOnUser = await app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${group.id}/resolve`,
+      headers: mod.headers,
+      payload: { action: 'remove_content', reason: 'x' },
+    });
+    expect(removeOnUser.statusCode).toBe(400);
+
+    const suspended = await app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${group.id}/resolve`,
+      headers: mod.headers,
+      payload: { action: 'suspend', reason: 'Repeated harassment in chat', days: 3 },
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user', headers: cook.headers })).statusCode).toBe(401);
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: cook.user.username, password: 'correct-horse-battery' } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().code).toBe('ACCOUNT_SUSPENDED');
+    expect(login.json().message).toMatch(/^Your account is suspended until \d{1,2} \w{3} \d{4}\. Reason: Repeated harassment in chat$/);
+    expect((await app.inject({ url: `/api/posts/${post.id}`, headers: viewer.headers })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/users/${cook.user.id}`, headers: viewer.headers })).statusCode).toBe(404);
+
+    // The sweep, run with a clock four days on, lifts it and tells the member.
+    const db = app.services.database.db;
+    const later = createModerationService({
+      repo: createModerationRepository(db),
+      audit: createAudit(createAdminRepository(db)),
+      notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
+      mailer: { send: async () => {}, close: () => {} },
+      jobs: createJobs(app.log),
+      disconnectUser: () => {},
+      appUrl: 'http://localhost:5000',
+      logger: app.log,
+      now: () => new Date(Date.now() + 4 * DAY_MS),
+    });
+    expect(await later.liftExpired()).toBeGreaterThanOrEqual(1);
+    const back = await signIn(app, cook.user.username);
+    expect((await app.inject({ url: `/api/posts/${post.id}`, headers: viewer.headers })).statusCode).toBe(200);
+    const told = (await notificationsOf({ authorization: back.authorization })).find((n) => n.message === 'Your suspension has ended. Welcome back.');
+    expect(told).toBeDefined();
+  });
+
+  it('lifts an ended suspension at sign-in, before the sweep', async () => {
+    const { app } = t;
+    const cook = await makeSignedInUser(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${cook.user.id}/actions`,
+      headers: admin.headers,
+      payload: { action: 'suspend', reason: 'Cooling off', days: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+    const db = app.services.database.db;
+    await db.execute(sql`update user_warnings set expires_at = now() - interval '1 minute' where user_id = ${cook.user.id}`);
+    await db.execute(sql`update users set suspended_until = now() - interval '1 minute' where id = ${cook.user.id}`);
+    const { authorization } = await signIn(app, cook.user.username);
+    expect((await app.inject({ url: '/api/user/strikes', headers: { authorization } })).json().strikes[0]).toMatchObject({
+      type: 'suspend',
+      isActive: false,
+    });
+  });
+
+  it('acts on members from the admin area: warn, restrict, sign out, unsuspend, verify, each audited', async () => {
+    const { app } = t;
+    const cook = await makeSignedInUser(app);
+    const act = (payload: object, headers = admin.headers) =>
+      app.inject({ method: 'POST', url: `/api/admin/users/${cook.user.id}/actions`, headers, payload });
+
+    expect((await act({ action: 'warn', reason: 'Be kind in comments' }, mod.headers)).statusCode).toBe(403); // no manage_users
+    expect((await act({ action: 'warn', reason: 'Be kind in comments' })).json()).toMatchObject({ strike: { type: 'warn' } });
+    expect((await act({ action: 'restrict', reason: 'Spam wave', days: 7 })).json()).toMatchObject({ strike: { type: 'restrict' } });
+    const [row] = (
+      await app.services.database.db.execute<{ restricted_at: string | null; restricted_until: string | null }>(
+        sql`select restricted_at, restricted_until from users where id = ${cook.user.id}`,
+      )
+    ).rows;
+    expect(row!.restricted_at).not.toBeNull();
+    expect(row!.restricted_until).not.toBeNull();
+
+    expect((await act({ action: 'sign_out', reason: 'Lost phone' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user', headers: cook.headers })).statusCode).toBe(401);
+    expect((await act({ action: 'unsuspend', reason: 'Not suspended' })).statusCode).toBe(409);
+
+    expect((await act({ action: 'verify', reason: 'Well-known chef' })).statusCode).toBe(400);
+    expect((await act({ action: 'verify', reason: 'Well-known chef', verifiedType: 'gold' })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/users/${cook.user.id}` })).json()).toMatchObject({ isVerified: true, verifiedType: 'gold' });
+    expect((await act({ action: 'unverify', reason: 'Impersonation' })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/users/${cook.user.id}` })).json()).toMatchObject({ isVerified: false });
+
+    const audit = (await app.inject({ url: `/api/admin/audit?targetType=user&targetId=${cook.user.id}`, headers: admin.headers })).json();
+    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual([
+      'user_unverify',
+      'user_verify',
+      'user_sign_out',
+      'user_restrict',
+      'user_warn',
+    ]);
+    const other = await makeUser(app, { isAdmin: true });
+    const onAdmin = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${other.id}/actions`,
+      headers: admin.headers,
+      payload: { action: 'warn', reason: 'x' },
+    });
+    expect(onAdmin.statusCode).toBe(403);
+  });
+
+  it('refuses a second resolution, appeals of others and appeals after 20 days', async () => {
+    const { app } = t;
+    const cook = await makeSignedInUser(app);
+    const post = await makePost(app, { userId: cook.user.id });
+    const reporter = await makeSignedInUser(app);
+    const { id } = (await report(reporter.headers, { targetType: 'post', targetId: post.id, reason: 'spam' })).json();
+    const resolve = () =>
+      app.inject({ method: 'POST', url: `/api/admin/reports/${id}/resolve`, headers: mod.headers, payload: { action: 'warn', reason: 'Spam' } });
+    expect((await resolve()).statusCode).toBe(200);
+    expect((await resolve()).statusCode).toBe(409);
+    const [strike] = (await app.inject({ url: '/api/user/strikes', headers: cook.headers })).json().strikes;
+    const stranger = await app.inject({
+      method: 'POST',
+      url: `/api/user/strikes/${strike.id}/appeal`,
+      headers: reporter.headers,
+      payload: { text: 'Not my strike to appeal at all.' },
+    });
+    expect(stranger.statusCode).toBe(404);
+    await app.services.database.db.execute(sql`update user_warnings set created_at = now() - interval '21 days' where id = ${strike.id}`);
+    const late = await app.inject({
+      method: 'POST',
+      url: `/api/user/strikes/${strike.id}/appeal`,
+      headers: cook.headers,
+      payload: { text: 'Appealing after three weeks.' },
+    });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toBe('Strikes can be appealed within 20 days.');
+  });
+});
