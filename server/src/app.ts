@@ -29,6 +29,9 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
+import { createGraphRepository } from './modules/graph/graph.repository.js';
+import { graphRoutes } from './modules/graph/graph.routes.js';
+import { createGraphService } from './modules/graph/graph.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -181,15 +184,17 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
   // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
   const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });
-  // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.
+  // The social graph: follows, follow requests, blocks, suggestions, and who may look how far into
+  // an account.
+  const graph = createGraphService({ repo: createGraphRepository(database.db), points, notifications: engagementNotifications });
+  // People: profiles, account life cycle; standing through the graph, plates through the posts module's rules.
   const usersRepo = createUsersRepository(database.db);
   const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
   const users = createUsersService({
     repo: usersRepo,
+    graph,
     names,
     posts,
-    points,
-    notifications: engagementNotifications,
     processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
     storage,
     logger: app.log,
@@ -256,6 +261,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(searchRoutes({ search }));
   await app.register(notificationsRoutes({ notifications: engagementNotifications }));
   await app.register(usersRoutes({ users, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(graphRoutes({ graph, limits: config.rateLimits, store: rateLimitStore }));
   const chatOptions = {
     chat,
     store: rateLimitStore,
