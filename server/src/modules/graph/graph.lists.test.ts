@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserListResponse } from '@plates/common';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makeUser } from '../../test/factories.js';
-import { expectNoPrivateKeys, usersHarness } from '../users/users.fixtures.js';
+import { expectNoPrivateKeys, usersHarness } from '../../test/users.fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

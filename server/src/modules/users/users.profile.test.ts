@@ -3,7 +3,7 @@ import type { FeedResponse, ProfileDto } from '@plates/common';
 import { userVerifications } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser } from '../../test/factories.js';
-import { expectNoPrivateKeys, usersHarness } from './users.fixtures.js';
+import { expectNoPrivateKeys, usersHarness } from '../../test/users.fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
