@@ -39,6 +39,9 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createGeocoder } from './modules/geocode/geocoder.js';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.js';
+import { createGraphRepository } from './modules/graph/graph.repository.js';
+import { graphRoutes } from './modules/graph/graph.routes.js';
+import { createGraphService } from './modules/graph/graph.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -194,6 +197,10 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
   // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
   const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });
+  // The social graph: follows, follow requests, blocks, suggestions, and who may look how far into
+  // an account.
+  const graph = createGraphService({ repo: createGraphRepository(database.db), points, notifications: engagementNotifications });
+
   // Chat: rows first, then realtime through the bus (the realtime plugin's per-user rooms).
   const chat = createChatService({
     repo: createChatRepository(database.db),
@@ -252,11 +259,10 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.
   const users = createUsersService({
     repo: usersRepo,
+    graph,
     names,
     sessionUser: auth.sessionUser,
     posts,
-    points,
-    notifications: engagementNotifications,
     processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
     storage,
     logger: app.log,
@@ -305,6 +311,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(searchRoutes({ search }));
   await app.register(notificationsRoutes({ notifications: engagementNotifications }));
   await app.register(usersRoutes({ users, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(graphRoutes({ graph, limits: config.rateLimits, store: rateLimitStore }));
   const admin = createAdminService({ repo: adminRepo, permissions, audit });
   const members = createMembersService({
     repo: createMembersRepository(database.db),

@@ -4,7 +4,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@plates/common';
-import { photo } from '../modules/media/media.fixtures.js';
+import { photo } from '../test/media.fixtures.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../test/factories.js';
 import { multipartBody } from '../test/multipart.js';

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '@plates/common';
 import { chatMessages, chatSessionUserData, messageReactions } from '../../db/schema/index.js';
-import { chatTestApp, type Cook } from './chat.test-helpers.js';
+import { chatTestApp, type Cook } from '../../test/chat.test-helpers.js';
 
 const { db, c, bus } = chatTestApp();
 

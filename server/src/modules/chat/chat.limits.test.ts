@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '@plates/common';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { chatClient } from './chat.test-helpers.js';
+import { chatClient } from '../../test/chat.test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

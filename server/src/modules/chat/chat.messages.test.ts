@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { chatMessages, chatSessions, notifications, userOnlineStatus } from '../../db/schema/index.js';
 import { countStatements } from '../../test/statements.js';
-import { chatTestApp, type Cook } from './chat.test-helpers.js';
+import { chatTestApp, type Cook } from '../../test/chat.test-helpers.js';
 
 const { app, db, c, bus } = chatTestApp();
 

@@ -8,7 +8,7 @@ import {
 } from '@plates/common';
 import { chatRequests, chatSessionUserData, chatSessions, notifications } from '../../db/schema/index.js';
 import { makeUser } from '../../test/factories.js';
-import { chatTestApp, type Cook } from './chat.test-helpers.js';
+import { chatTestApp, type Cook } from '../../test/chat.test-helpers.js';
 
 const { app, db, c, bus } = chatTestApp();
 const request = (from: Cook, payload: unknown, url = '/api/simple-chat/request') => c.inject('POST', url, from.headers, payload);

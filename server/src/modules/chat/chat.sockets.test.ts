@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../test/factories.js';
 import { connected, listeningTestApp, nextEvent, openSocket, type ClientSocket } from '../../test/sockets.js';
-import { chatClient, type Cook } from './chat.test-helpers.js';
+import { chatClient, type Cook } from '../../test/chat.test-helpers.js';
 
 const { app, track } = listeningTestApp();
 const c = chatClient(app);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BmpError, decodeBmp } from './bmp.js';
-import { blankBmp, bmp } from './media.fixtures.js';
+import { blankBmp, bmp } from '../../test/media.fixtures.js';
 
 /** A BMP with a BITMAPINFOHEADER, `bits` per pixel, the given palette and raw rows (top row first). */
 function handMade(options: Parameters<typeof blankBmp>[0] & { rows: number[][] }): Buffer {

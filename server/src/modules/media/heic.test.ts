@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkHeifSize, declaredHeifSizes, HeicError } from './heic.js';
-import { heicPhoto } from './media.fixtures.js';
+import { heicPhoto } from '../../test/media.fixtures.js';
 import { decodeOffThread } from './raw-decoder.js';
 
 describe('HEIC decoder', () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@plates/common';
 import { createLocalStorage, createS3Storage, type ImageStorage, type S3StorageOptions } from '../../lib/storage/index.js';
 import { registerErrorHandling } from '../../plugins/errors.js';
-import { HTML_PAGE, photo, SVG_PLAIN } from './media.fixtures.js';
+import { HTML_PAGE, photo, SVG_PLAIN } from '../../test/media.fixtures.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
 import { mediaRoutes } from './media.routes.js';
 import { createMediaService, type ProcessedImage } from './media.service.js';

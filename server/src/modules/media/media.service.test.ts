@@ -22,7 +22,7 @@ import {
   SVG_PLAIN,
   SVG_WITH_PROLOG,
   TEXT_FILE,
-} from './media.fixtures.js';
+} from '../../test/media.fixtures.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
 import { aspectOf, createMediaService, IMAGE_KEY, renditionWidths, type MediaService } from './media.service.js';
 import { runningDecoders } from './raw-decoder.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BmpError, decodeBmp } from './bmp.js';
-import { bmp, oneBitBmp } from './media.fixtures.js';
+import { bmp, oneBitBmp } from '../../test/media.fixtures.js';
 import { decodeOffThread, runningDecoders } from './raw-decoder.js';
 
 const roomy = { maxPixels: 40_000_000, timeoutMs: 20_000 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointTransactions, posts, saves, users, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
-import { sized } from '../media/media.fixtures.js';
+import { sized } from '../../test/media.fixtures.js';
 import { MEDIA_MESSAGES } from '../media/media.messages.js';
 import { MULTIPART_LIMITS } from '../media/multipart.js';
 import { multipartBody, multipartBodyWithBoundary, type FormPart } from '../../test/multipart.js';

@@ -13,9 +13,9 @@ import {
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { multipartBody, multipartBodyWithBoundary, type FormPart } from '../../test/multipart.js';
-import { SVG_PLAIN, TEXT_FILE, sized } from '../media/media.fixtures.js';
+import { SVG_PLAIN, TEXT_FILE, sized } from '../../test/media.fixtures.js';
 import { MEDIA_MESSAGES } from '../media/media.messages.js';
-import { usersHarness } from './users.fixtures.js';
+import { usersHarness } from '../../test/users.fixtures.js';
 
 let t: TestApp;
 let png: Buffer;

@@ -1,7 +1,8 @@
-import type { BlockedUser, FollowState, ProfileDto, SessionUser, UserSummary } from '@plates/common';
-import type { FollowStatus, User } from '../../db/schema/index.js';
+import type { ProfileDto, SessionUser } from '@plates/common';
+import type { User } from '../../db/schema/index.js';
+import { toFollowState } from '../graph/graph.mapper.js';
 import { toAuthor } from './users.author.js';
-import type { ProfileRow, SummaryRow } from './users.repository.js';
+import type { ProfileRow } from './users.repository.js';
 
 /**
  * The signed-in user's own view of their account. Explicit, so no column (the password hash)
@@ -27,23 +28,6 @@ export function toSessionUser(user: User, options: { isVerified: boolean }): Ses
   };
 }
 
-/** The viewer's follow row (or none) as the API names it. */
-export function toFollowState(status: FollowStatus | null | undefined): FollowState {
-  if (status === 'accepted') return 'following';
-  if (status === 'pending') return 'requested';
-  return 'none';
-}
-
-/** Someone in a list. Explicit: never an email, a password hash or a setting. */
-export function toUserSummary(row: SummaryRow): UserSummary {
-  return {
-    ...toAuthor(row, row.verifiedType),
-    bio: row.bio ?? null,
-    followerCount: row.followerCount,
-    followState: toFollowState(row.followStatus),
-  };
-}
-
 /** A profile as this viewer sees it; `canViewPosts` is decided by the service. */
 export function toProfileDto(row: ProfileRow, viewer: { isOwn: boolean; canViewPosts: boolean }): ProfileDto {
   const followState = toFollowState(row.followStatus);
@@ -64,23 +48,5 @@ export function toProfileDto(row: ProfileRow, viewer: { isOwn: boolean; canViewP
     isOwn: viewer.isOwn,
     canViewPosts: viewer.canViewPosts,
     pendingRequestCount: viewer.isOwn ? row.pendingRequestCount : 0,
-  };
-}
-
-export function toBlockedUser(row: {
-  id: number;
-  username: string;
-  displayName: string | null;
-  profileImage: string | null;
-  reason: string | null;
-  blockedAt: Date;
-}): BlockedUser {
-  return {
-    id: row.id,
-    username: row.username,
-    displayName: row.displayName ?? null,
-    profileImage: row.profileImage ?? null,
-    reason: row.reason ?? null,
-    blockedAt: row.blockedAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { follows, userBlocks, type User } from '../../db/schema/index.js';
-import type { TestApp } from '../../test/build-test-app.js';
-import { makeSignedInUser } from '../../test/factories.js';
+import { follows, userBlocks, type User } from '../db/schema/index.js';
+import type { TestApp } from './build-test-app.js';
+import { makeSignedInUser } from './factories.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -8,7 +8,7 @@ import sharp from 'sharp';
  * server/src/test/fixtures (see its README), and everything else generated here with sharp or by
  * hand.
  */
-const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const PHOTOS = path.join(FIXTURES, 'photos');
 
 export function photo(name: 'coffee' | 'chelsea' | 'astronaut'): Buffer {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { ServerEventName } from '@plates/common';
-import type { App } from '../../app.js';
-import type { User } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makeSignedInUser } from '../../test/factories.js';
+import type { App } from '../app.js';
+import type { User } from '../db/schema/index.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { makeSignedInUser } from './factories.js';
 
 export type Cook = { user: User; headers: { authorization: string } };
 

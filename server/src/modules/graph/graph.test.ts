@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
 import { createNotificationsRepository } from '../notifications/notifications.repository.js';
 import { createNotificationsService } from '../notifications/notifications.service.js';
-import { expectNoPrivateKeys, usersHarness } from './users.fixtures.js';
+import { expectNoPrivateKeys, usersHarness } from '../../test/users.fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

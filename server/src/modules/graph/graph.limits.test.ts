@@ -6,7 +6,7 @@ import { MESSAGES } from '@plates/common';
 import { follows, userBlocks } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeSignedInUser, makeUser } from '../../test/factories.js';
-import { chatClient } from '../chat/chat.test-helpers.js';
+import { chatClient } from '../../test/chat.test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
