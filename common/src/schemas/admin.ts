@@ -351,3 +351,27 @@ export type ModerationTemplateBody = z.input<typeof ModerationTemplateBody>;
 
 export const ModerationTemplatesResponse = z.object({ templates: z.array(ModerationTemplateDto) });
 export type ModerationTemplatesResponse = z.infer<typeof ModerationTemplatesResponse>;
+
+// ---- Held for review (restricted members' comments, replies and chat requests) ----------------
+
+export const HeldKind = z.enum(['comment', 'reply', 'chat_request']);
+export type HeldKind = z.infer<typeof HeldKind>;
+
+export const HeldItemDto = z.object({
+  kind: HeldKind,
+  id: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+  author: Author,
+  /** The plate a comment or reply is on. */
+  post: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** Who a chat request is to. */
+  receiver: Author.nullable(),
+});
+export type HeldItemDto = z.infer<typeof HeldItemDto>;
+
+export const HeldResponse = z.object({ items: z.array(HeldItemDto) });
+export type HeldResponse = z.infer<typeof HeldResponse>;
+
+export const HeldParams = z.object({ kind: HeldKind, id: Id });
+export const HeldDecisionBody = z.object({ reason: OptionalReason });

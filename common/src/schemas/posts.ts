@@ -166,6 +166,8 @@ export const ReplyDto = z.object({
   user: CommentAuthor,
   isHearted: z.boolean(),
   heartCount: z.number().int(),
+  /** Waiting for a moderator (the author's restriction): only its author sees it, with this flag. */
+  held: z.boolean().optional(),
 });
 export type ReplyDto = z.infer<typeof ReplyDto>;
 
@@ -177,6 +179,8 @@ export const CommentDto = z.object({
   isHearted: z.boolean(),
   heartCount: z.number().int(),
   replies: z.array(ReplyDto),
+  /** Waiting for a moderator (the author's restriction): only its author sees it, with this flag. */
+  held: z.boolean().optional(),
 });
 export type CommentDto = z.infer<typeof CommentDto>;
 

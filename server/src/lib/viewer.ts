@@ -2,6 +2,11 @@
 export interface Member {
   id: number;
   isAdmin: boolean;
+  /**
+   * Under a moderator's restriction right now: their new comments, replies and chat requests wait
+   * for review (absent: not restricted).
+   */
+  restricted?: boolean;
 }
 
 /**

@@ -62,10 +62,15 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return user ? { id: user.id, isAdmin: user.isAdmin } : null;
 }
 
-/** The member of a request that needs one (else the 401 of `requireUser`). */
+/** The member of a request that needs one (else the 401 of `requireUser`), with their restriction. */
 export function memberOf(request: FastifyRequest): Member {
   const { user } = requireUser(request);
-  return { id: user.id, isAdmin: user.isAdmin };
+  return { id: user.id, isAdmin: user.isAdmin, restricted: isRestricted(user) };
+}
+
+/** A moderator's restriction is in force: set, and not past its end. */
+export function isRestricted(user: { restrictedAt: Date | null; restrictedUntil: Date | null }, at = new Date()): boolean {
+  return user.restrictedAt !== null && (user.restrictedUntil === null || user.restrictedUntil > at);
 }
 
 /**

@@ -21,7 +21,8 @@ import {
 import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
-export const chatRequestStatuses = ['pending', 'accepted', 'rejected'] as const;
+/** 'held': sent by a restricted member, waiting for a moderator before the receiver sees it. */
+export const chatRequestStatuses = ['pending', 'accepted', 'rejected', 'held'] as const;
 export type ChatRequestStatus = (typeof chatRequestStatuses)[number];
 
 export const chatRequests = pgTable(

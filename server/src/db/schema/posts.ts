@@ -116,10 +116,13 @@ export const ratings = pgTable(
     comment: text('comment'),
     replyCount: integer('reply_count').notNull().default(0),
     heartCount: integer('heart_count').notNull().default(0),
+    /** Set while the comment of a restricted member waits for a moderator (shown only to its author). */
+    heldAt: timestamptz('held_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('ratings_held_idx').on(t.heldAt).where(sql`${t.heldAt} is not null`),
     uniqueIndex('ratings_one_star_rating_per_user_key')
       .on(t.postId, t.userId)
       .where(sql`${t.rating} is not null`),
@@ -195,10 +198,13 @@ export const commentReplies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     heartCount: integer('heart_count').notNull().default(0),
+    /** Set while the reply of a restricted member waits for a moderator (shown only to its author). */
+    heldAt: timestamptz('held_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('comment_replies_held_idx').on(t.heldAt).where(sql`${t.heldAt} is not null`),
     index('comment_replies_rating_id_created_at_idx').on(t.ratingId, t.createdAt),
     index('comment_replies_user_id_idx').on(t.userId),
     check('comment_replies_heart_count_check', sql`${t.heartCount} >= 0`),

@@ -24,7 +24,8 @@ const iso = (value: Date | string) => toDate(value).toISOString();
 export function toChatRequestDto(row: RequestWithUsersRow, viewerId: number): ChatRequestDto {
   return {
     id: row.id,
-    status: row.status,
+    // A request held for review reads as pending to its sender; its receiver never sees it.
+    status: row.status === 'held' ? 'pending' : row.status,
     senderId: row.senderId,
     receiverId: row.receiverId,
     message: row.message,

@@ -195,7 +195,8 @@ export function createChatRepository(db: Db) {
         .from(chatRequests)
         .where(
           and(
-            eq(chatRequests.status, 'pending'),
+            // A held request counts for its sender only (its receiver does not know of it).
+            sql`(${chatRequests.status} = 'pending' or (${chatRequests.status} = 'held' and ${chatRequests.senderId} = ${a}))`,
             sql`((${chatRequests.senderId} = ${a} and ${chatRequests.receiverId} = ${b}) or (${chatRequests.senderId} = ${b} and ${chatRequests.receiverId} = ${a}))`,
           ),
         )
@@ -205,7 +206,10 @@ export function createChatRepository(db: Db) {
 
     sessionBetween,
 
-    async insertRequest(values: { senderId: number; receiverId: number; message: string }, tx: Tx): Promise<RequestRow> {
+    async insertRequest(
+      values: { senderId: number; receiverId: number; message: string; status?: 'pending' | 'held' },
+      tx: Tx,
+    ): Promise<RequestRow> {
       const [row] = await tx.insert(chatRequests).values(values).returning();
       if (!row) throw new Error('chat request insert returned no row');
       return row;
@@ -235,7 +239,8 @@ export function createChatRepository(db: Db) {
         from ${chatRequests} r
         join ${users} s on s.id = r.sender_id
         join ${users} v on v.id = r.receiver_id
-        where r.status = 'pending' and (r.sender_id = ${userId} or r.receiver_id = ${userId})
+        where (r.status = 'pending' or (r.status = 'held' and r.sender_id = ${userId}))
+          and (r.sender_id = ${userId} or r.receiver_id = ${userId})
           and s.account_status = 'active' and v.account_status = 'active'
           and not ${blockedEitherWaySql(sql`r.sender_id`, sql`r.receiver_id`)}
         order by r.created_at desc, r.id desc

@@ -21,7 +21,7 @@ import {
 import { errorResponses } from '../../lib/error-responses.js';
 import type { RateLimitStore } from '../../plugins/rate-limits.js';
 import { limited, perMember } from '../../plugins/rate-limits.js';
-import { requireUser, signedIn } from '../../plugins/authentication.js';
+import { memberOf, requireUser, signedIn } from '../../plugins/authentication.js';
 import type { ChatService } from './chat.service.js';
 
 const READ_ERRORS = errorResponses(400, 401, 404);
@@ -114,7 +114,7 @@ export function chatRoutes(options: ChatRouteOptions) {
       r.post(
         path,
         { schema: { tags: tagsOf(path), summary: 'Send a chat request', body: ChatRequestBody, response: { 201: ChatRequestDto, ...CHAT_WRITE_ERRORS } }, preValidation: signedIn, preHandler: requestLimiter },
-        async (request, reply) => reply.code(201).send(await chat.sendRequest(me(request), request.body)),
+        async (request, reply) => reply.code(201).send(await chat.sendRequest(me(request), request.body, { held: memberOf(request).restricted === true })),
       );
     }
 

@@ -113,7 +113,7 @@ export function createChatService(deps: {
 
   return {
     /** Sends a chat request (one pending per pair either way, serialised by a pair lock). */
-    async sendRequest(me: number, body: ChatRequestBody): Promise<ChatRequestDto> {
+    async sendRequest(me: number, body: ChatRequestBody, options: { held?: boolean } = {}): Promise<ChatRequestDto> {
       if (body.receiverId === me) throw new AppError('BAD_REQUEST', CHAT_MESSAGES.requestToSelf, 'receiverId');
       const message = body.message ? body.message : DEFAULT_CHAT_REQUEST_MESSAGE;
       const dto = await repo
@@ -132,6 +132,11 @@ export function createChatService(deps: {
               'CONFLICT',
               pending.senderId === me ? CHAT_MESSAGES.requestAlreadySent : CHAT_MESSAGES.incomingRequest,
             );
+          }
+          if (options.held) {
+            // A restricted member's request waits for a moderator; the receiver learns of it then.
+            const row = await repo.insertRequest({ senderId: me, receiverId: receiver.id, message, status: 'held' }, tx);
+            return toChatRequestDto({ ...row, sender, receiver }, me);
           }
           const row = await repo.insertRequest({ senderId: me, receiverId: receiver.id, message }, tx);
           await notifications.notify(
@@ -152,8 +157,41 @@ export function createChatService(deps: {
           if (isUniqueViolation(error)) throw new AppError('CONFLICT', CHAT_MESSAGES.requestAlreadySent);
           throw error;
         });
-      bus.toUser(dto.receiverId, 'chat_request', { ...dto, direction: 'incoming' });
+      if (!options.held) bus.toUser(dto.receiverId, 'chat_request', { ...dto, direction: 'incoming' });
       return dto;
+    },
+
+    /**
+     * A held request approved by a moderator: pending, the receiver told as if just sent. Answers
+     * its sender, or undefined when it is no longer held.
+     */
+    async publishHeldRequest(requestId: number, tx: Tx) {
+      const request = await repo.requestById(requestId, tx, true);
+      if (request?.status !== 'held') return undefined;
+      const [sender, receiver] = [await repo.findUser(request.senderId, tx), await repo.findUser(request.receiverId, tx)];
+      if (!sender || !receiver) return undefined;
+      await repo.setRequestStatus(requestId, 'pending', tx);
+      await notifications.notify(
+        {
+          userId: receiver.id,
+          actorId: sender.id,
+          type: 'chat_request',
+          title: 'New Chat Request',
+          message: `${nameOf(sender)} wants to chat with you`,
+          metadata: { requestId },
+        },
+        tx,
+      );
+      const dto = toChatRequestDto({ ...request, status: 'pending', sender, receiver }, receiver.id);
+      return { userId: sender.id, after: () => bus.toUser(receiver.id, 'chat_request', dto) };
+    },
+
+    /** A held request refused: rejected (kept as history). Answers its sender, or undefined. */
+    async discardHeldRequest(requestId: number, tx: Tx) {
+      const request = await repo.requestById(requestId, tx, true);
+      if (request?.status !== 'held') return undefined;
+      await repo.setRequestStatus(requestId, 'rejected', tx);
+      return { userId: request.senderId };
     },
 
     /** Pending requests to and from the viewer (`direction` tells which). */

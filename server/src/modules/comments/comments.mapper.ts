@@ -20,6 +20,7 @@ export function toReplyDto(row: Omit<ReplyRow, 'ratingId'>): ReplyDto {
     user: toCommentAuthor(row.user),
     isHearted: Boolean(row.isHearted),
     heartCount: row.heartCount,
+    ...(row.heldAt ? { held: true } : {}),
   };
 }
 
@@ -32,5 +33,6 @@ export function toCommentDto(row: CommentRow, replies: ReplyDto[]): CommentDto {
     isHearted: Boolean(row.isHearted),
     heartCount: row.heartCount,
     replies,
+    ...(row.heldAt ? { held: true } : {}),
   };
 }

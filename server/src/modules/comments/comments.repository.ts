@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { commentHearts, commentReplies, posts, ratings, replyHearts, userBlocks, users } from '../../db/schema/index.js';
 import { bumpPostCounters, lockPost } from '../posts/post-counters.js';
@@ -27,6 +27,7 @@ export interface CommentRow {
   createdAt: Date;
   heartCount: number;
   isHearted: boolean;
+  heldAt: Date | null;
   user: AuthorRow;
 }
 
@@ -37,6 +38,7 @@ export interface ReplyRow {
   createdAt: Date;
   heartCount: number;
   isHearted: boolean;
+  heldAt: Date | null;
   user: AuthorRow;
 }
 
@@ -46,6 +48,8 @@ export interface CommentTarget {
   userId: number;
   /** The row also carries its author's star rating (comments only). */
   rating: number | null;
+  /** Waiting for a moderator (never counted on the plate or the comment). */
+  heldAt: Date | null;
   postId: number;
   postOwnerId: number;
   postTitle: string;
@@ -65,6 +69,10 @@ const notBlockedWith = (viewerId: number | null, author: SQL | typeof ratings.us
   viewerId === null
     ? undefined
     : sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${author}) or (${userBlocks.blockerId} = ${author} and ${userBlocks.blockedId} = ${viewerId}))`;
+
+/** A held comment or reply is shown only to its author until a moderator publishes it. */
+const heldShownTo = (heldAt: typeof ratings.heldAt | typeof commentReplies.heldAt, author: typeof ratings.userId | typeof commentReplies.userId, viewerId: number | null): SQL =>
+  viewerId === null ? isNull(heldAt) : or(isNull(heldAt), eq(author, viewerId))!;
 
 async function findAuthor(conn: Conn, userId: number): Promise<AuthorRow | undefined> {
   const [row] = await conn.select(authorColumns).from(users).where(eq(users.id, userId)).limit(1);
@@ -94,6 +102,7 @@ export function createCommentsRepository(db: Db) {
           comment: ratings.comment,
           createdAt: ratings.createdAt,
           heartCount: ratings.heartCount,
+          heldAt: ratings.heldAt,
           isHearted: heartedBy(commentHearts, viewerId, sql`${commentHearts.ratingId} = ${ratings.id}`),
           user: authorColumns,
         })
@@ -103,6 +112,7 @@ export function createCommentsRepository(db: Db) {
           and(
             eq(ratings.postId, postId),
             isNotNull(ratings.comment),
+            heldShownTo(ratings.heldAt, ratings.userId, viewerId),
             beforeId === null ? undefined : lt(ratings.id, beforeId),
             eq(users.accountStatus, 'active'),
             notBlockedWith(viewerId, ratings.userId),
@@ -125,6 +135,7 @@ export function createCommentsRepository(db: Db) {
           content: commentReplies.content,
           createdAt: commentReplies.createdAt,
           heartCount: commentReplies.heartCount,
+          heldAt: commentReplies.heldAt,
           isHearted: heartedBy(replyHearts, viewerId, sql`${replyHearts.replyId} = ${commentReplies.id}`),
           user: authorColumns,
         })
@@ -133,6 +144,7 @@ export function createCommentsRepository(db: Db) {
         .where(
           and(
             inArray(commentReplies.ratingId, commentIds),
+            heldShownTo(commentReplies.heldAt, commentReplies.userId, viewerId),
             eq(users.accountStatus, 'active'),
             notBlockedWith(viewerId, commentReplies.userId),
           ),
@@ -147,6 +159,7 @@ export function createCommentsRepository(db: Db) {
           id: ratings.id,
           userId: ratings.userId,
           rating: ratings.rating,
+          heldAt: ratings.heldAt,
           postId: ratings.postId,
           postOwnerId: posts.userId,
           postTitle: posts.title,
@@ -166,6 +179,7 @@ export function createCommentsRepository(db: Db) {
           id: commentReplies.id,
           userId: commentReplies.userId,
           commentId: commentReplies.ratingId,
+          heldAt: commentReplies.heldAt,
           postId: ratings.postId,
           postOwnerId: posts.userId,
           postTitle: posts.title,
@@ -193,14 +207,24 @@ export function createCommentsRepository(db: Db) {
       return row !== undefined;
     },
 
-    async insertReply(tx: Tx, values: { ratingId: number; userId: number; content: string }) {
+    async insertReply(tx: Tx, values: { ratingId: number; userId: number; content: string; heldAt?: Date }) {
       const [row] = await tx.insert(commentReplies).values(values).returning();
       if (!row) throw new Error('reply insert returned no row');
+      if (values.heldAt) return row; // counted when a moderator publishes it
       await tx
         .update(ratings)
         .set({ replyCount: sql`${ratings.replyCount} + 1` })
         .where(eq(ratings.id, values.ratingId));
       return row;
+    },
+
+    /** Publishes a held reply: no longer held, and counted on its comment. */
+    async releaseHeldReply(tx: Tx, replyId: number, commentId: number): Promise<void> {
+      await tx.update(commentReplies).set({ heldAt: null }).where(eq(commentReplies.id, replyId));
+      await tx
+        .update(ratings)
+        .set({ replyCount: sql`${ratings.replyCount} + 1` })
+        .where(eq(ratings.id, commentId));
     },
 
     /** Deletes a comment-only row (its replies and hearts cascade). */
@@ -216,8 +240,11 @@ export function createCommentsRepository(db: Db) {
     },
 
     async deleteReply(tx: Tx, replyId: number, commentId: number): Promise<void> {
-      const deleted = await tx.delete(commentReplies).where(eq(commentReplies.id, replyId)).returning({ id: commentReplies.id });
-      if (deleted.length === 0) return;
+      const deleted = await tx
+        .delete(commentReplies)
+        .where(eq(commentReplies.id, replyId))
+        .returning({ id: commentReplies.id, heldAt: commentReplies.heldAt });
+      if (deleted.length === 0 || deleted[0]!.heldAt) return; // a held reply was never counted
       await tx
         .update(ratings)
         .set({ replyCount: sql`greatest(${ratings.replyCount} - 1, 0)` })

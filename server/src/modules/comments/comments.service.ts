@@ -1,5 +1,6 @@
 import { MESSAGES, type CommentsResponse, type HeartResponse, type ReplyDto } from '@plates/common';
 import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -78,9 +79,16 @@ export function createCommentsService(deps: {
       return repo.transaction(async (tx) => {
         // Still there? (Deleted between the check and now: the same 404.)
         if (!(await repo.findComment(commentId, tx, true))) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.commentNotFound);
-        const row = await repo.insertReply(tx, { ratingId: comment.id, userId: viewer.id, content });
+        const row = await repo.insertReply(tx, {
+          ratingId: comment.id,
+          userId: viewer.id,
+          content,
+          ...(viewer.restricted ? { heldAt: new Date() } : {}),
+        });
         const author = await repo.author(viewer.id, tx);
         if (!author) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
+        // A restricted member's reply waits for a moderator: nobody is told yet.
+        if (row.heldAt) return toReplyDto({ ...row, isHearted: false, user: author });
         await notifications.notify(
           {
             userId: comment.userId,
@@ -97,6 +105,41 @@ export function createCommentsService(deps: {
       });
     },
 
+    /**
+     * A held reply approved by a moderator: counted on its comment and the comment's author told,
+     * as if just written. Answers its author and plate, or undefined when it is no longer held.
+     */
+    async publishHeldReply(replyId: number, tx: Tx) {
+      const reply = await repo.findReply(replyId, tx);
+      if (!reply?.heldAt) return undefined;
+      const author = await repo.author(reply.userId, tx);
+      await repo.releaseHeldReply(tx, replyId, reply.commentId);
+      const comment = await repo.findComment(reply.commentId, tx);
+      if (comment && author) {
+        await notifications.notify(
+          {
+            userId: comment.userId,
+            actorId: reply.userId,
+            postId: comment.postId,
+            type: 'reply',
+            title: 'New reply',
+            message: `${author.displayName || author.username} replied to your comment on "${comment.postTitle}"`,
+            metadata: { commentId: comment.id, replyId },
+          },
+          tx,
+        );
+      }
+      return { userId: reply.userId, postId: reply.postId, postTitle: reply.postTitle };
+    },
+
+    /** A held reply refused: deleted. Answers what it was, or undefined when no longer held. */
+    async discardHeldReply(replyId: number, tx: Tx) {
+      const reply = await repo.findReply(replyId, tx);
+      if (!reply?.heldAt) return undefined;
+      await repo.deleteReply(tx, replyId, reply.commentId);
+      return { userId: reply.userId, postId: reply.postId };
+    },
+
     async deleteComment(commentId: number, viewer: Member): Promise<void> {
       const found = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound);
       assertMayDelete(found, viewer);
@@ -107,7 +150,8 @@ export function createCommentsService(deps: {
         if (!comment) return; // deleted meanwhile: nothing left to do
         if (comment.rating !== null) await repo.clearCommentText(tx, comment.id);
         else await repo.deleteCommentRow(tx, comment.id);
-        await repo.bumpPostCounters(tx, comment.postId, { commentCount: -1 });
+        // A held comment was never counted.
+        if (!comment.heldAt) await repo.bumpPostCounters(tx, comment.postId, { commentCount: -1 });
       });
     },
 

@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { alias } from 'drizzle-orm/pg-core';
 import {
+  chatRequests,
+  commentReplies,
   posts,
+  ratings,
   reports,
   sessions,
   users,
@@ -221,6 +225,67 @@ export function createModerationRepository(db: Db) {
         .where(and(eq(userVerifications.userId, userId), eq(userVerifications.isActive, true)))
         .returning({ id: userVerifications.id });
       return rows.length > 0;
+    },
+
+    /** Everything held for review, oldest first: comments, replies and chat requests. */
+    async held() {
+      const author = { ...authorColumns, verifiedType: userVerifications.verifiedType };
+      const receivers = alias(users, 'receiver');
+      const receiverBadges = alias(userVerifications, 'receiver_badge');
+      const [comments, replies, requests] = await Promise.all([
+        db
+          .select({ id: ratings.id, text: ratings.comment, createdAt: ratings.createdAt, postId: posts.id, postTitle: posts.title, author })
+          .from(ratings)
+          .innerJoin(posts, eq(posts.id, ratings.postId))
+          .innerJoin(users, eq(users.id, ratings.userId))
+          .leftJoin(userVerifications, activeVerification)
+          .where(isNotNull(ratings.heldAt))
+          .orderBy(asc(ratings.heldAt))
+          .limit(QUEUE_READ_LIMIT),
+        db
+          .select({
+            id: commentReplies.id,
+            text: commentReplies.content,
+            createdAt: commentReplies.createdAt,
+            postId: posts.id,
+            postTitle: posts.title,
+            author,
+          })
+          .from(commentReplies)
+          .innerJoin(ratings, eq(ratings.id, commentReplies.ratingId))
+          .innerJoin(posts, eq(posts.id, ratings.postId))
+          .innerJoin(users, eq(users.id, commentReplies.userId))
+          .leftJoin(userVerifications, activeVerification)
+          .where(isNotNull(commentReplies.heldAt))
+          .orderBy(asc(commentReplies.heldAt))
+          .limit(QUEUE_READ_LIMIT),
+        db
+          .select({
+            id: chatRequests.id,
+            text: chatRequests.message,
+            createdAt: chatRequests.createdAt,
+            author,
+            receiver: {
+              id: receivers.id,
+              username: receivers.username,
+              displayName: receivers.displayName,
+              profileImage: receivers.profileImage,
+              isAdmin: receivers.isAdmin,
+              points: receivers.points,
+              level: receivers.level,
+              verifiedType: receiverBadges.verifiedType,
+            },
+          })
+          .from(chatRequests)
+          .innerJoin(users, eq(users.id, chatRequests.senderId))
+          .leftJoin(userVerifications, activeVerification)
+          .innerJoin(receivers, eq(receivers.id, chatRequests.receiverId))
+          .leftJoin(receiverBadges, and(eq(receiverBadges.userId, receivers.id), eq(receiverBadges.isActive, true)))
+          .where(eq(chatRequests.status, 'held'))
+          .orderBy(asc(chatRequests.createdAt))
+          .limit(QUEUE_READ_LIMIT),
+      ]);
+      return { comments, replies, requests };
     },
 
     async templates() {

@@ -9,6 +9,9 @@ import {
   AppealsQuery,
   AppealsResponse,
   IdParams,
+  HeldDecisionBody,
+  HeldParams,
+  HeldResponse,
   MESSAGES,
   ModerationTemplateBody,
   ModerationTemplateDto,
@@ -129,6 +132,40 @@ export function moderationRoutes(options: { moderation: ModerationService; limit
         },
         async (request) =>
           moderation.decideAppeal(staffOf(request), request.params.id, decision === 'approve', request.body?.reason, metaOf(request)),
+      );
+    }
+
+    r.get(
+      '/api/admin/held',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Restricted members' comments, replies and chat requests waiting for review, oldest first",
+          response: { 200: HeldResponse, ...errors },
+        },
+        config: { permission: 'review_posts' },
+      },
+      async () => moderation.held(),
+    );
+
+    for (const decision of ['approve', 'reject'] as const) {
+      r.post(
+        `/api/admin/held/:kind/:id/${decision}`,
+        {
+          schema: {
+            tags: ['admin'],
+            summary: decision === 'approve' ? 'Publish a held item as if just written' : 'Refuse a held item: deleted, its author told',
+            params: HeldParams,
+            body: HeldDecisionBody.optional(),
+            response: { 204: z.null(), ...errors },
+          },
+          config: { permission: 'review_posts' },
+        },
+        async (request, reply) => {
+          const { kind, id } = request.params;
+          await moderation.decideHeld(staffOf(request), kind, id, decision === 'approve', request.body?.reason, metaOf(request));
+          return reply.code(204).send(null);
+        },
       );
     }
 

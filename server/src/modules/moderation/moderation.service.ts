@@ -4,6 +4,9 @@ import {
   strikeNotice,
   type AdminReportsResponse,
   type AppealsResponse,
+  type HeldItemDto,
+  type HeldKind,
+  type HeldResponse,
   type ModerationTemplateBody,
   type ModerationTemplateDto,
   type ReportGroupDto,
@@ -46,6 +49,8 @@ export const MODERATION_MESSAGES = {
   notVerified: 'This member is not verified.',
   verifiedTypeRequired: 'Choose a badge: blue, gold or business.',
   templateNotFound: 'Template not found',
+  heldNotFound: 'This item is no longer waiting for review.',
+  heldRejectedTitle: 'Not published',
   strikeTitle: 'A note from the moderators',
   reportTitle: 'Your report was reviewed',
   appealApprovedTitle: 'Your appeal was approved',
@@ -57,7 +62,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Timed lifts handled per sweep; the next sweep takes the rest. */
 const LIFT_BATCH = 100;
 
+/** What the modules that hold content do when a moderator decides (ratings, comments, chat). */
+export interface HeldContent {
+  publish(kind: HeldKind, id: number, tx: Tx): Promise<{ userId: number; postId?: number; after?: () => void } | undefined>;
+  discard(kind: HeldKind, id: number, tx: Tx): Promise<{ userId: number; postId?: number } | undefined>;
+}
+
 export interface ModerationServiceDeps {
+  held: HeldContent;
   repo: ModerationRepository;
   audit: Audit;
   notifications: Pick<NotificationsService, 'notify'>;
@@ -569,6 +581,78 @@ export function createModerationService(deps: ModerationServiceDeps) {
       });
       runAfter(after);
       return toStrikeDto(row, at);
+    },
+
+    async held(): Promise<HeldResponse> {
+      const { comments, replies, requests } = await repo.held();
+      const author = (row: Parameters<typeof toAuthor>[0] & { verifiedType: 'blue' | 'gold' | 'business' | null }) =>
+        toAuthor(row, row.verifiedType ?? null);
+      const items: HeldItemDto[] = [
+        ...comments.map((c) => ({
+          kind: 'comment' as const,
+          id: c.id,
+          text: c.text ?? '',
+          createdAt: c.createdAt.toISOString(),
+          author: author(c.author),
+          post: { id: c.postId, title: c.postTitle },
+          receiver: null,
+        })),
+        ...replies.map((r) => ({
+          kind: 'reply' as const,
+          id: r.id,
+          text: r.text,
+          createdAt: r.createdAt.toISOString(),
+          author: author(r.author),
+          post: { id: r.postId, title: r.postTitle },
+          receiver: null,
+        })),
+        ...requests.map((q) => ({
+          kind: 'chat_request' as const,
+          id: q.id,
+          text: q.text ?? '',
+          createdAt: q.createdAt.toISOString(),
+          author: author(q.author),
+          post: null,
+          receiver: author(q.receiver),
+        })),
+      ];
+      return { items: items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
+    },
+
+    /** Publishes (as if just written) or refuses (deleted, the author told) a held item; audited. */
+    async decideHeld(staff: Staff, kind: HeldKind, id: number, approve: boolean, reason: string | undefined, meta: RequestMeta): Promise<void> {
+      const after: (() => void)[] = [];
+      await repo.transaction(async (tx) => {
+        const done = approve ? await deps.held.publish(kind, id, tx) : await deps.held.discard(kind, id, tx);
+        if (!done) throw new AppError('NOT_FOUND', MODERATION_MESSAGES.heldNotFound);
+        const published = done as { after?: () => void };
+        if (published.after) after.push(published.after);
+        const what = kind === 'chat_request' ? 'chat request' : kind;
+        if (!approve) {
+          await notifications.notify(
+            {
+              userId: done.userId,
+              type: 'moderation',
+              title: MODERATION_MESSAGES.heldRejectedTitle,
+              message: `A moderator did not publish your ${what}${reason ? `: ${reason}` : '.'}`,
+              postId: done.postId ?? null,
+            },
+            tx,
+          );
+        }
+        await audit.record(
+          {
+            staff,
+            action: approve ? 'held_published' : 'held_refused',
+            target: { type: kind, id, label: what },
+            reason: reason ?? null,
+            after: { authorId: done.userId, postId: done.postId ?? null },
+            meta,
+          },
+          tx,
+        );
+      });
+      runAfter(after);
     },
 
     async templates(): Promise<ModerationTemplateDto[]> {

@@ -158,6 +158,7 @@ describe('moderation: reports, strikes and appeals', () => {
     const db = app.services.database.db;
     const later = createModerationService({
       repo: createModerationRepository(db),
+      held: { publish: async () => undefined, discard: async () => undefined },
       audit: createAudit(createAdminRepository(db)),
       notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
       mailer: { send: async () => {}, close: () => {} },

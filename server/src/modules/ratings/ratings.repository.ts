@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { ratings, users } from '../../db/schema/index.js';
 import { bumpPostCounters } from '../posts/post-counters.js';
@@ -41,10 +41,32 @@ export function createRatingsRepository(db: Db) {
       return { id: Number(row.id), inserted: Boolean(row.inserted), previous: row.previous == null ? null : Number(row.previous) };
     },
 
-    async insertComment(tx: Tx, values: { postId: number; userId: number; comment: string }): Promise<number> {
+    async insertComment(tx: Tx, values: { postId: number; userId: number; comment: string; heldAt?: Date }): Promise<number> {
       const [row] = await tx.insert(ratings).values(values).returning({ id: ratings.id });
       if (!row) throw new Error('comment insert returned no row');
       return row.id;
+    },
+
+    async lockHeldComment(commentId: number, tx: Tx) {
+      const [row] = await tx
+        .select({ id: ratings.id, postId: ratings.postId, userId: ratings.userId })
+        .from(ratings)
+        .where(and(eq(ratings.id, commentId), isNotNull(ratings.heldAt)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    async releaseHeldComment(commentId: number, tx: Tx): Promise<void> {
+      await tx.update(ratings).set({ heldAt: null }).where(eq(ratings.id, commentId));
+    },
+
+    async deleteHeldComment(commentId: number, tx: Tx) {
+      const [row] = await tx
+        .delete(ratings)
+        .where(and(eq(ratings.id, commentId), isNotNull(ratings.heldAt)))
+        .returning({ userId: ratings.userId, postId: ratings.postId });
+      return row;
     },
 
     async displayName(userId: number, conn: Conn = db): Promise<string> {
@@ -62,7 +84,7 @@ export function createRatingsRepository(db: Db) {
         .select({
           ratingCount: sql<number>`count(${ratings.rating})::int`,
           ratingSum: sql<number>`coalesce(sum(${ratings.rating}), 0)::int`,
-          commentCount: sql<number>`count(${ratings.comment})::int`,
+          commentCount: sql<number>`count(${ratings.comment}) filter (where ${ratings.heldAt} is null)::int`,
         })
         .from(ratings)
         .where(eq(ratings.postId, postId));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParams, MESSAGES, PostDto, RateBody } from '@plates/common';
 import type { RateLimits } from '../../config.js';
-import { requireUser, signedIn } from '../../plugins/authentication.js';
+import { memberOf, signedIn } from '../../plugins/authentication.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import type { RatingsService } from './ratings.service.js';
 
@@ -35,8 +35,7 @@ export function ratingsRoutes(options: { ratings: RatingsService; limits: RateLi
         preHandler: rateLimit,
       },
       async (request) => {
-        const { user } = requireUser(request);
-        return ratings.rate(request.params.id, { id: user.id, isAdmin: user.isAdmin }, request.body);
+        return ratings.rate(request.params.id, memberOf(request), request.body);
       },
     );
   };

@@ -3,7 +3,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
-import type { PostAccess } from '../posts/post-access.js';
+import type { Tx } from '../../db/client.js';
+import type { PostAccess, PostGate } from '../posts/post-access.js';
 import type { RatingsRepository } from './ratings.repository.js';
 
 /** Reads a plate as the viewer sees it (the posts module's `getPost`). */
@@ -22,7 +23,46 @@ export function createRatingsService(deps: {
 }) {
   const { repo, points, notifications, access } = deps;
 
+  /** What a published comment does: the plate's count, the commenter's points, the cook told. */
+  async function publishComment(tx: Tx, post: PostGate, userId: number, name: string, commentId: number): Promise<void> {
+    await repo.bumpPostCounters(tx, post.id, { commentCount: 1 });
+    // Commenting on your own plate earns nothing (no farming points on your own posts).
+    if (post.userId !== userId) {
+      await points.award({ userId, action: 'comment_given', entityType: 'post', entityId: post.id }, tx);
+    }
+    await notifications.notify(
+      {
+        userId: post.userId,
+        actorId: userId,
+        postId: post.id,
+        type: 'comment',
+        title: 'New comment',
+        message: `${name} commented on "${post.title}"`,
+        metadata: { commentId },
+      },
+      tx,
+    );
+  }
+
   return {
+    /**
+     * A held comment approved by a moderator: published as if just written (count, points,
+     * notification). Answers its author and plate, or undefined when it is no longer held.
+     */
+    async publishHeldComment(commentId: number, tx: Tx): Promise<{ userId: number; postId: number; postTitle: string } | undefined> {
+      const held = await repo.lockHeldComment(commentId, tx);
+      if (!held) return undefined;
+      const post = await access.require('open', held.postId, { id: held.userId, isAdmin: false }, { conn: tx, lock: true });
+      await repo.releaseHeldComment(commentId, tx);
+      await publishComment(tx, post, held.userId, await repo.displayName(held.userId, tx), commentId);
+      return { userId: held.userId, postId: post.id, postTitle: post.title };
+    },
+
+    /** A held comment refused: deleted. Answers what it was, or undefined when no longer held. */
+    async discardHeldComment(commentId: number, tx: Tx) {
+      return repo.deleteHeldComment(commentId, tx);
+    },
+
     /**
      * `POST /api/posts/{id}/rate`. A star rating is set or replaced (one per user and plate); a
      * comment always adds a top-level comment (on the new rating row when the rating is new,
@@ -44,7 +84,7 @@ export function createRatingsService(deps: {
             postId,
             userId: viewer.id,
             rating: body.rating,
-            comment: body.comment ?? null,
+            comment: viewer.restricted ? null : (body.comment ?? null),
           });
           if (rating.inserted && body.comment !== undefined) commentOnRatingRow = rating.id;
           await repo.bumpPostCounters(tx, postId, {
@@ -73,25 +113,14 @@ export function createRatingsService(deps: {
         }
 
         if (body.comment !== undefined) {
-          const commentId =
-            commentOnRatingRow ?? (await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment }));
-          await repo.bumpPostCounters(tx, postId, { commentCount: 1 });
-          // Commenting on your own plate earns nothing (no farming points on your own posts).
-          if (post.userId !== viewer.id) {
-            await points.award({ userId: viewer.id, action: 'comment_given', entityType: 'post', entityId: postId }, tx);
+          if (viewer.restricted) {
+            // A restricted member's comment waits for a moderator: stored, shown only to them.
+            await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment, heldAt: new Date() });
+          } else {
+            const commentId =
+              commentOnRatingRow ?? (await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment }));
+            await publishComment(tx, post, viewer.id, name, commentId);
           }
-          await notifications.notify(
-            {
-              userId: post.userId,
-              actorId: viewer.id,
-              postId,
-              type: 'comment',
-              title: 'New comment',
-              message: `${name} commented on "${post.title}"`,
-              metadata: { commentId },
-            },
-            tx,
-          );
         }
       });
       return deps.loadPost(postId, viewer);

@@ -190,7 +190,7 @@ export function createUsersRepository(db: Db) {
           .set({
             ratingCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.rating is not null)`,
             ratingSum: sql`(select coalesce(sum(r.rating), 0)::int from ratings r where r.post_id = ${POSTS_ID})`,
-            commentCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.comment is not null)`,
+            commentCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.comment is not null and r.held_at is null)`,
             saveCount: sql`(select count(*)::int from saves s where s.post_id = ${POSTS_ID})`,
             updatedAt: sql`${posts.updatedAt}`,
           })
@@ -200,7 +200,7 @@ export function createUsersRepository(db: Db) {
         await tx
           .update(ratings)
           .set({
-            replyCount: sql`(select count(*)::int from comment_replies cr where cr.rating_id = ${RATINGS_ID})`,
+            replyCount: sql`(select count(*)::int from comment_replies cr where cr.rating_id = ${RATINGS_ID} and cr.held_at is null)`,
             heartCount: sql`(select count(*)::int from comment_hearts h where h.rating_id = ${RATINGS_ID})`,
             updatedAt: sql`${ratings.updatedAt}`,
           })
