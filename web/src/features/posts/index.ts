@@ -7,7 +7,7 @@ export { TopRatedPanel } from './components/top-rated-panel';
 // Building blocks other features show plates with (profiles list a cook's plates).
 export { EmptyPanel, PostList } from './components/post-list';
 export { useInfinitePosts } from './hooks/use-infinite-posts';
-export { useSavedPosts } from './hooks/use-saved-posts';
+export { SavedPlates } from './components/saved-plates';
 
 // Home is the first screen: not lazy. The other pages load on demand.
 export { default as HomePage } from './pages/home-page';

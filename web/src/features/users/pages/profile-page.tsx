@@ -8,12 +8,13 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api';
+import { SavedPlates } from '../../posts';
 import { userKeys } from '../api/keys';
 import { fetchProfile } from '../api/users-api';
 import { FollowRequestsTab } from '../components/follow-requests-tab';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileHeader } from '../components/profile-header';
-import { PostsTab, SavedTab } from '../components/profile-tabs';
+import { PostsTab } from '../components/profile-tabs';
 import { SettingsTab } from '../components/settings-tab';
 import { nameOf } from '../components/user-avatar';
 import { resolveProfileTab } from '../lib/profile-tab';
@@ -120,7 +121,7 @@ function ProfileView({ id }: { id: number }) {
         {p.isOwn ? (
           <>
             <TabsContent value="saved">
-              <SavedTab />
+              <SavedPlates />
             </TabsContent>
             <TabsContent value="requests">
               <FollowRequestsTab />
