@@ -11,7 +11,7 @@ import {
 import { openReportDialog } from '../../../lib/app-events';
 import { isOwner, useAuth } from '../../auth';
 import { useDeletePost } from '../hooks/use-delete-post';
-import { PostMenuButton } from './post-actions';
+import { PostMenuButton } from './post-menu-button';
 
 // The edit form (and the validation it carries) loads when first opened, not with every card.
 const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
