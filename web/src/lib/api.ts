@@ -38,6 +38,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The words of a failure for a toast: its message, or a plain "Please try again.". */
+export function describeError(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Please try again.';
+}
+
 /** Adds the cache-busting timestamp `_t` to a same-origin path, keeping its query and fragment. */
 export function withTimestamp(url: string, now: number = Date.now()): string {
   const hashAt = url.indexOf('#');

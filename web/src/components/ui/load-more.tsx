@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
+import { ErrorPanel } from './error-panel';
 import { Spinner } from './spinner';
 
 /** The part of a TanStack infinite query that paging needs. */
@@ -60,12 +61,12 @@ export function LoadMore({
     <>
       {autoLoadMargin !== undefined ? <div ref={sentinel} aria-hidden="true" /> : null}
       {isFetchNextPageError ? (
-        <div role="alert" className={cn('flex flex-wrap items-center justify-center gap-3 text-center text-sm', className)}>
-          <span>{errorText(pager.error?.message ?? 'Network error')}</span>
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Try Again
-          </Button>
-        </div>
+        <ErrorPanel
+          variant="inline"
+          message={errorText(pager.error?.message ?? 'Network error')}
+          onRetry={() => void fetchNextPage()}
+          className={className}
+        />
       ) : hasNextPage ? (
         <Button variant="outline" className={cn('justify-self-center', className)} disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
           {isFetchingNextPage ? <Spinner className="size-4 text-current" label="" /> : null}

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { ErrorPanel } from './error-panel';
 
 interface SidePanelProps<T> {
   /** The heading's id (the section is labelled by it). */
@@ -40,16 +41,11 @@ export function SidePanel<T>({ id, icon: Icon, title, query, skeleton, errorText
           ))}
         </ul>
       ) : query.isError || query.data === undefined ? (
-        <div role="alert" className="grid gap-2 text-sm text-muted-foreground">
-          <p>{errorText(query.error ?? new Error('Something went wrong'))}</p>
-          <button
-            type="button"
-            className="justify-self-start font-semibold text-primary underline-offset-4 hover:underline"
-            onClick={() => void query.refetch()}
-          >
-            Try Again
-          </button>
-        </div>
+        <ErrorPanel
+          variant="quiet"
+          message={errorText(query.error ?? new Error('Something went wrong'))}
+          onRetry={() => void query.refetch()}
+        />
       ) : isEmpty(query.data) ? (
         <p className="text-sm text-muted-foreground">{emptyText}</p>
       ) : (

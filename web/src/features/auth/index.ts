@@ -5,6 +5,8 @@ export { AuthProvider, useAuth } from './hooks/use-auth';
 export { RequireAdmin, RequireAuth } from './components/require-auth';
 export { displayNameOf, normalizeUser, type AuthUser } from './api/auth-api';
 export { authKeys } from './api/keys';
+// What the signed-in viewer may do: plates, ratings and comments ask the same questions.
+export { askToLogIn, isOwner } from './lib/viewer';
 
 // Route pages load on demand so the first visit to / ships little JavaScript.
 export const AuthPage = lazyPage(() => import('./pages/auth-page'));

@@ -1,14 +1,13 @@
-/** The posts feature's public surface: plates, feed, post page, upload, comments and lists. */
+/** The posts feature's public surface: plates, feed, post page, upload and lists. */
 import { lazyPage } from '../../lib/lazy-page';
 
 export { UploadPlateProvider, useUploadPlate } from './hooks/use-upload-plate';
 export { postKeys } from './api/keys';
 export { TopRatedPanel } from './components/top-rated-panel';
-// Building blocks other features show plates and people with (profiles list a cook's plates).
+// Building blocks other features show plates with (profiles list a cook's plates).
 export { EmptyPanel, PostList } from './components/post-list';
-export { AuthorAvatar, AuthorBadges, authorName, levelName } from './components/author-line';
 export { useInfinitePosts } from './hooks/use-infinite-posts';
-export { useSavedPosts } from './hooks/use-saved-posts';
+export { SavedPlates } from './components/saved-plates';
 
 // Home is the first screen: not lazy. The other pages load on demand.
 export { default as HomePage } from './pages/home-page';

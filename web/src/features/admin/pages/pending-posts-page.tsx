@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { FieldError } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -70,12 +71,7 @@ export default function PendingPostsPage() {
       {pending.isPending ? (
         <PageSpinner label="Loading pending plates" />
       ) : pending.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="font-medium">Error loading pending plates: {pending.error.message}</p>
-          <Button variant="outline" onClick={() => void pending.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <ErrorPanel message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
       ) : data!.posts.length === 0 ? (
         <p className="rounded-2xl border border-dashed bg-card px-6 py-12 text-center font-medium">No plates are waiting for approval.</p>
       ) : (

@@ -2,7 +2,7 @@ import { LEVELS, levelProgress, type LeaderboardResponse } from '@plates/common'
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck, Medal, ShieldCheck } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
@@ -38,12 +38,7 @@ export default function LeaderboardPage() {
       {board.isPending ? (
         <PageSpinner label="Loading the leaderboard" />
       ) : board.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="font-medium">Error loading the leaderboard: {board.error.message}</p>
-          <Button variant="outline" onClick={() => void board.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <ErrorPanel message={`Error loading the leaderboard: ${board.error.message}`} onRetry={() => void board.refetch()} />
       ) : users.length === 0 ? (
         <p className="rounded-2xl border border-dashed bg-card px-6 py-12 text-center font-medium">No cooks on the board yet.</p>
       ) : (

@@ -11,7 +11,7 @@ import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { useClearNotifications, useMarkNotificationsRead, useNotifications } from '../hooks/use-notifications';
 import { NOTIFICATION_SESSION_DELAY_MS, notificationTarget } from '../lib/notification-target';
-import { BellButton } from './notifications-bell';
+import { BellButton } from './bell-button';
 import { NotificationIcon } from './notification-icon';
 
 

@@ -15,6 +15,5 @@ export const postKeys = {
   topRatedAll: () => [...postKeys.all, 'top-rated'] as const,
   detail: (id: number) => [...postKeys.all, 'detail', id] as const,
   neighbors: (id: number) => [...postKeys.all, 'neighbors', id] as const,
-  comments: (id: number) => [...postKeys.all, 'comments', id] as const,
   categories: ['/api/categories'] as const,
 };

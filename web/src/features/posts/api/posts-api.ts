@@ -2,11 +2,8 @@ import {
   FEED_PAGE_SIZE,
   pathWithQuery,
   type Category,
-  type CommentsResponse,
   type FeedResponse,
-  type HeartResponse,
   type PostDto,
-  type ReplyDto,
   type UpdatePostBody,
 } from '@plates/common';
 import { apiRequest } from '../../../lib/api';
@@ -18,10 +15,6 @@ export function feedPagePath(filter: FeedFilter, cursor: string | null): string 
   return pathWithQuery('/api/posts', { cursor, limit: FEED_PAGE_SIZE, location: filter.location });
 }
 
-function commentsPagePath(postId: number, cursor: string | null): string {
-  return pathWithQuery(`/api/posts/${postId}/comments`, { cursor });
-}
-
 const postPath = (id: number) => `/api/posts/${id}`;
 const neighborsPath = (id: number) => `/api/posts/${id}/neighbors`;
 
@@ -30,7 +23,6 @@ export const pageAnswers = {
   feedPage: (filter: FeedFilter) => takePageAnswer<FeedResponse>(feedPagePath(filter, null)),
   post: (id: number) => takePageAnswer<PostDto>(postPath(id)),
   neighbors: (id: number) => takePageAnswer<Neighbors>(neighborsPath(id)),
-  commentsPage: (postId: number) => takePageAnswer<CommentsResponse>(commentsPagePath(postId, null)),
 };
 
 export function fetchFeedPage(filter: FeedFilter, cursor: string | null): Promise<FeedResponse> {
@@ -76,23 +68,6 @@ export function deletePost(id: number): Promise<{ message: string } | null> {
 
 export function setSaved(id: number, saved: boolean): Promise<PostDto> {
   return apiRequest<PostDto>(saved ? 'POST' : 'DELETE', `/api/posts/${id}/saves`);
-}
-
-export function ratePost(id: number, body: { rating: number } | { comment: string }): Promise<PostDto> {
-  return apiRequest<PostDto>('POST', `/api/posts/${id}/rate`, body);
-}
-
-export function fetchCommentsPage(postId: number, cursor: string | null): Promise<CommentsResponse> {
-  return apiRequest<CommentsResponse>('GET', commentsPagePath(postId, cursor));
-}
-
-export function postReply(commentId: number, content: string): Promise<ReplyDto> {
-  return apiRequest<ReplyDto>('POST', `/api/comments/${commentId}/replies`, { content });
-}
-
-export function setHeart(kind: 'comment' | 'reply', id: number, hearted: boolean): Promise<HeartResponse> {
-  const base = kind === 'comment' ? '/api/comments' : '/api/replies';
-  return apiRequest<HeartResponse>(hearted ? 'POST' : 'DELETE', `${base}/${id}/hearts`);
 }
 
 export function refreshImageUrl(imageUrl: string): Promise<{ url: string }> {

@@ -1,8 +1,8 @@
 import type { FeedResponse } from '@plates/common';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { ChefHat, TriangleAlert } from 'lucide-react';
+import { ChefHat } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { PostCard } from './post-card';
@@ -45,13 +45,7 @@ export function PostList({ query, loadingText = 'Loading delicious plates...', e
 
   if (query.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
-        <TriangleAlert className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium">{errorText(query.error.message)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <ErrorPanel variant="card" message={errorText(query.error.message)} onRetry={() => void query.refetch()} />
     );
   }
 

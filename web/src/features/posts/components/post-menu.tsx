@@ -9,10 +9,9 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { openReportDialog } from '../../../lib/app-events';
-import { useAuth } from '../../auth';
+import { isOwner, useAuth } from '../../auth';
 import { useDeletePost } from '../hooks/use-delete-post';
-import { isOwner } from '../lib/viewer';
-import { PostMenuButton } from './post-actions';
+import { PostMenuButton } from './post-menu-button';
 
 // The edit form (and the validation it carries) loads when first opened, not with every card.
 const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));

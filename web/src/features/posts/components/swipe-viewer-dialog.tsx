@@ -3,11 +3,13 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { authorName } from '../../../components/author/author-line';
 import { useSwipe } from '../hooks/use-swipe';
-import { authorName } from './author-line';
 import { PostImage } from './post-image';
 import { RatingSummary } from './rating-summary';
-import { SWIPE_HINT_MS } from './swipe-viewer';
+
+/** How long the swipe hint shows when the viewer opens. */
+const SWIPE_HINT_MS = 3_000;
 
 /** The full-screen viewer over the plates already loaded (SwipeViewerHost opens it). */
 export default function SwipeViewer({ posts, startIndex, onClose }: { posts: PostDto[]; startIndex: number; onClose: () => void }) {

@@ -3,8 +3,6 @@ import { useQuery, type InfiniteData } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OPEN_SWIPE_MODAL, type OpenSwipeModalDetail } from '../../../lib/app-events';
 
-export const SWIPE_HINT_MS = 3_000;
-
 // The viewer (a full-screen Radix dialog) loads when a plate is first opened in it.
 const SwipeViewer = lazy(() => import('./swipe-viewer-dialog'));
 

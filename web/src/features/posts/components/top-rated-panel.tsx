@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
+import { authorName } from '../../../components/author/author-line';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { postKeys } from '../api/keys';
 import { fetchTopRated } from '../api/posts-api';
-import { authorName } from './author-line';
 import { PostImage } from './post-image';
 
 export const TOP_RATED_PANEL_LIMIT = 5;

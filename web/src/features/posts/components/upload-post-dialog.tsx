@@ -17,12 +17,11 @@ import {
 import { FieldError } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
-import { useAuth } from '../../auth';
+import { askToLogIn, useAuth } from '../../auth';
 import { postKeys } from '../api/keys';
 import { createPost } from '../api/posts-api';
 import { detectLocation, UNKNOWN_LOCATION } from '../lib/detect-location';
 import { checkImageFile } from '../../../lib/image-file';
-import { askToLogIn } from '../lib/viewer';
 import { PlateFields, STICKY_FOOTER, toCategoryIds, type PlateFormValues } from './plate-fields';
 
 /** The form's checks: the server's own schema for the text, plus the cuisine ticks. */

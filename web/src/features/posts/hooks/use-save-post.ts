@@ -2,12 +2,12 @@ import type { PostDto } from '@plates/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast';
-import { useAuth } from '../../auth';
+import { describeError } from '../../../lib/api';
+import { askToLogIn, useAuth } from '../../auth';
 import { putPostInCaches, updatePostInCaches } from '../api/cache';
 import { postKeys } from '../api/keys';
 import { setSaved } from '../api/posts-api';
 import { LatestStateSender } from '../../../lib/latest-state';
-import { askToLogIn, describeError } from '../lib/viewer';
 
 const sender = new LatestStateSender();
 

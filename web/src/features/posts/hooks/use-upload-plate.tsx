@@ -1,6 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useAuth } from '../../auth';
-import { askToLogIn } from '../lib/viewer';
+import { askToLogIn, useAuth } from '../../auth';
 
 // The dialog's code loads the first time someone opens it.
 const UploadPostDialog = lazy(() => import('../components/upload-post-dialog'));

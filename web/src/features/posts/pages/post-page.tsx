@@ -3,27 +3,26 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, ChevronLeft, ChevronRight, Clock, MessageCircle, SearchX, Share2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { AuthorByline } from '../../../components/author/author-line';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
-import { useAuth } from '../../auth';
-import { findCachedPost } from '../api/cache';
+import { isOwner, useAuth } from '../../auth';
+import { CommentsSection } from '../../comments';
+import { YourRating } from '../../ratings';
+import { findCachedPost, putPostInCaches } from '../api/cache';
 import { postKeys } from '../api/keys';
 import { fetchNeighbors, fetchPost, pageAnswers } from '../api/posts-api';
-import { AuthorByline } from '../components/author-line';
-import { CommentsSection } from '../components/comments-section';
 import { NavigationTip } from '../components/navigation-tip';
 import { PostChips } from '../components/post-chips';
 import { PostImage } from '../components/post-image';
 import { PostActions } from '../components/post-actions';
 import { RatingSummary } from '../components/rating-summary';
-import { YourRating } from '../components/your-rating';
 import { useSwipe } from '../hooks/use-swipe';
 import { useSavePost } from '../hooks/use-save-post';
 import { useSharePost } from '../hooks/use-share-post';
-import { isOwner } from '../lib/viewer';
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -107,12 +106,20 @@ function PostView({ id }: { id: number }) {
 }
 
 function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: number | null; nextId: number | null }) {
+  const queryClient = useQueryClient();
   const { user } = useAuth();
   const navigate = useNavigate();
   const { hash } = useLocation();
   const toggleSave = useSavePost();
   const share = useSharePost();
   const own = isOwner(user, post);
+  // A rating or a comment answers with the plate: every cached copy takes it, and a rating can move
+  // it in top rated.
+  const onCommented = (updated: PostDto) => putPostInCaches(queryClient, updated);
+  const onRated = (updated: PostDto) => {
+    putPostInCaches(queryClient, updated);
+    void queryClient.invalidateQueries({ queryKey: postKeys.topRatedAll() });
+  };
 
   useEffect(() => {
     document.title = `${post.title} · Plates`;
@@ -175,7 +182,7 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
       </div>
 
       {user && !own ? (
-        <YourRating post={post} />
+        <YourRating post={post} onRated={onRated} />
       ) : !user ? (
         <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">
           <Link to="/auth" className="font-semibold text-primary underline-offset-4 hover:underline">
@@ -207,7 +214,7 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
         ) : null}
       </nav>
 
-      <CommentsSection post={post} scrollIntoView={hash === '#comments-section'} />
+      <CommentsSection post={post} onCommented={onCommented} scrollIntoView={hash === '#comments-section'} />
     </article>
   );
 }

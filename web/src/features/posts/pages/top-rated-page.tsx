@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { postKeys, type TopRatedPeriod } from '../api/keys';
@@ -51,12 +51,7 @@ export default function TopRatedPage() {
         {top.isPending ? (
           <PageSpinner label="Loading top rated plates" />
         ) : top.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-            <p className="font-medium">Error loading top rated plates: {top.error.message}</p>
-            <Button variant="outline" onClick={() => void top.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <ErrorPanel message={`Error loading top rated plates: ${top.error.message}`} onRetry={() => void top.refetch()} />
         ) : top.data.length === 0 ? (
           <EmptyPanel>{current.empty}</EmptyPanel>
         ) : (

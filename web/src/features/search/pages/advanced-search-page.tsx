@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Input } from '../../../components/ui/input';
 import { searchKeys } from '../api/keys';
 import { fetchAdvancedSearch } from '../api/search-api';
@@ -58,13 +59,12 @@ export default function AdvancedSearchPage() {
       {results.isPending ? (
         <Searching text={query ? `Searching for "${query}"…` : 'Searching…'} />
       ) : !results.data ? (
-        <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-dashed bg-card px-6 py-10 text-center">
-          <p className="font-semibold">Error loading search results</p>
-          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{results.error?.message}</p>
-          <Button variant="outline" onClick={() => void results.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <ErrorPanel
+          title="Error loading search results"
+          message={results.error?.message}
+          onRetry={() => void results.refetch()}
+          className="rounded-2xl border border-dashed bg-card px-6"
+        />
       ) : posts.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed bg-card px-6 py-10 text-center">
           <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Input } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { searchKeys } from '../api/keys';
@@ -193,13 +194,12 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
   if (!counts) {
     if (results.isPending) return loading;
     return (
-      <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-dashed bg-card px-6 py-10 text-center">
-        <p className="font-semibold">Error loading search results</p>
-        <p className="text-sm text-muted-foreground">{results.error?.message}</p>
-        <Button variant="outline" onClick={() => void results.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <ErrorPanel
+        title="Error loading search results"
+        message={results.error?.message}
+        onRetry={() => void results.refetch()}
+        className="rounded-2xl border border-dashed bg-card px-6"
+      />
     );
   }
 
@@ -229,13 +229,7 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
           {results.isPending ? (
             loading
           ) : !results.data ? (
-            <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
-              <p className="font-semibold">Error loading search results</p>
-              <p className="text-sm text-muted-foreground">{results.error?.message}</p>
-              <Button variant="outline" onClick={() => void results.refetch()}>
-                Try Again
-              </Button>
-            </div>
+            <ErrorPanel title="Error loading search results" message={results.error?.message} onRetry={() => void results.refetch()} />
           ) : tab === 'all' && total === 0 ? (
             <NoResults query={query} />
           ) : (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatFullDate } from '../../../lib/format-time';
 import { userKeys } from '../api/keys';
@@ -21,12 +22,7 @@ export function BlockedUsers() {
   if (blocked.isPending) return <Spinner className="mx-auto my-4" label="Loading blocked users" />;
   if (blocked.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-2 text-sm">
-        <p>{blocked.error.message}</p>
-        <Button variant="outline" onClick={() => void blocked.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <ErrorPanel variant="compact" message={blocked.error.message} onRetry={() => void blocked.refetch()} className="justify-items-start" />
     );
   }
   if (blocked.data.users.length === 0) {

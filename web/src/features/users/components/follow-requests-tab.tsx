@@ -1,6 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAnswerFollowRequest, useFollowRequests } from '../hooks/use-follow-requests';
 import { nameOf } from './user-avatar';
@@ -14,12 +15,11 @@ export function FollowRequestsTab() {
   if (requests.isPending) return <Spinner className="mx-auto my-8 flex justify-center" label="Loading follow requests" />;
   if (requests.isError) {
     return (
-      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p className="font-medium">Error loading follow requests: {requests.error.message}</p>
-        <Button variant="outline" onClick={() => void requests.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <ErrorPanel
+        message={`Error loading follow requests: ${requests.error.message}`}
+        onRetry={() => void requests.refetch()}
+        className="py-8"
+      />
     );
   }
   const people = requests.data.pages.flatMap((p) => p.users);

@@ -1,12 +1,12 @@
 import type { ProfileDto } from '@plates/common';
 import { Ban, Flag, Lock, MapPin, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { AuthorBadges } from '../../../components/author/author-line';
 import { Button } from '../../../components/ui/button';
 import { openReportDialog } from '../../../lib/app-events';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { MessageButton } from '../../chat';
-import { AuthorBadges } from '../../posts';
 import type { UserListKind } from '../api/keys';
 import { useUnblockUser } from '../hooks/use-block';
 import { BlockDialog } from './block-dialog';

@@ -1,8 +1,7 @@
 import type { ProfileDto } from '@plates/common';
 import { Ban, Lock } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { EmptyPanel, PostList, useInfinitePosts, useSavedPosts } from '../../posts';
+import { EmptyPanel, PostList, useInfinitePosts } from '../../posts';
 import { userKeys } from '../api/keys';
 import { fetchUserPostsPage } from '../api/users-api';
 import { useUnblockUser } from '../hooks/use-block';
@@ -72,29 +71,5 @@ function BlockedPanel({ profile }: { profile: ProfileDto }) {
         Unblock
       </Button>
     </section>
-  );
-}
-
-/** The own Saved tab: the same list as /saved-posts. */
-export function SavedTab() {
-  const saved = useSavedPosts();
-  return (
-    <PostList
-      query={saved}
-      label="Saved plates"
-      loadingText="Loading your saved plates..."
-      errorText={(message) => `Error loading saved posts: ${message}`}
-      empty={
-        <EmptyPanel
-          action={
-            <Button asChild variant="outline">
-              <Link to="/">Browse plates</Link>
-            </Button>
-          }
-        >
-          You haven&apos;t saved any plates yet
-        </EmptyPanel>
-      }
-    />
   );
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadMore } from '../../../components/ui/load-more';
-import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { userKeys, type UserListKind } from '../api/keys';
@@ -44,12 +44,12 @@ function UserList({ userId, kind, onNavigate }: { userId: number; kind: UserList
   if (list.isPending) return <Spinner className="mx-auto my-6" label={`Loading ${kind}`} />;
   if (list.isError) {
     return (
-      <div role="alert" className="grid justify-items-center gap-3 py-6 text-center text-sm">
-        <p>{list.error.message}</p>
-        <Button variant="outline" onClick={() => void list.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <ErrorPanel
+        variant="compact"
+        message={list.error.message}
+        onRetry={() => void list.refetch()}
+        className="justify-items-center gap-3 py-6 text-center"
+      />
     );
   }
   const people = list.data.pages.flatMap((p) => p.users);

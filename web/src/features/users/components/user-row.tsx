@@ -1,8 +1,8 @@
 import type { UserSummary } from '@plates/common';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AuthorBadges } from '../../../components/author/author-line';
 import { useAuth } from '../../auth';
-import { AuthorBadges } from '../../posts';
 import { FollowButton } from './follow-button';
 import { nameOf, UserAvatar } from './user-avatar';
 

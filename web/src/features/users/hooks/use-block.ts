@@ -5,6 +5,7 @@ import { isApiError, type ApiError } from '../../../lib/api';
 import { useAuth } from '../../auth';
 import { notificationKeys } from '../../notifications';
 import { postKeys } from '../../posts';
+import { searchKeys } from '../../search';
 import { userKeys } from '../api/keys';
 import { blockUser, unblockUser } from '../api/users-api';
 
@@ -31,8 +32,8 @@ function refreshAfterBlock(queryClient: ReturnType<typeof useQueryClient>, userI
   void queryClient.invalidateQueries({ queryKey: userKeys.suggestedAll });
   void queryClient.invalidateQueries({ queryKey: postKeys.all });
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  // search results leave out people across a block (the search feature's keys live under this path)
-  void queryClient.invalidateQueries({ queryKey: ['/api/search'] });
+  // search results leave out people across a block
+  void queryClient.invalidateQueries({ queryKey: searchKeys.all });
 }
 
 export interface BlockVariables {

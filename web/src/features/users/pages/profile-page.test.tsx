@@ -45,6 +45,20 @@ describe('ProfilePage', () => {
     expect(api.callsTo('GET', '/api/users/7/posts')).toHaveLength(1);
   });
 
+  it('own Saved tab: the saved plates list of /saved-posts, with its empty words', async () => {
+    signIn();
+    let saved = [makePost({ title: 'Kept', isSaved: true })];
+    stubFetch({ ...me, 'GET /api/users/7': { body: own }, 'GET /api/saved-posts': () => ({ body: feedPage(saved) }) });
+    const first = renderWithApp(null, { routes, route: '/profile/7?tab=saved' });
+    const list = await screen.findByRole('region', { name: 'Saved plates' });
+    expect(within(list).getByRole('article', { name: 'Kept' })).toBeInTheDocument();
+    first.unmount();
+    saved = [];
+    renderWithApp(null, { routes, route: '/profile/7?tab=saved' });
+    expect(await screen.findByText("You haven't saved any plates yet")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse plates' })).toHaveAttribute('href', '/');
+  });
+
   it('another public profile: Follow, Block and Report, no progress bar, their plates, the same page at /users/:id', async () => {
     signIn();
     stubFetch({

@@ -4,15 +4,17 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api';
+import { SavedPlates } from '../../posts';
 import { userKeys } from '../api/keys';
 import { fetchProfile } from '../api/users-api';
 import { FollowRequestsTab } from '../components/follow-requests-tab';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileHeader } from '../components/profile-header';
-import { PostsTab, SavedTab } from '../components/profile-tabs';
+import { PostsTab } from '../components/profile-tabs';
 import { SettingsTab } from '../components/settings-tab';
 import { nameOf } from '../components/user-avatar';
 import { resolveProfileTab } from '../lib/profile-tab';
@@ -67,13 +69,7 @@ function ProfileView({ id }: { id: number }) {
   if (profile.isError) {
     if (isApiError(profile.error) && profile.error.status === 404) return <UserNotFound />;
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
-        <TriangleAlert className="size-8 text-destructive" aria-hidden="true" />
-        <p className="font-medium">Error loading profile: {profile.error.message}</p>
-        <Button variant="outline" onClick={() => void profile.refetch()}>
-          Try Again
-        </Button>
-      </div>
+      <ErrorPanel variant="card" message={`Error loading profile: ${profile.error.message}`} onRetry={() => void profile.refetch()} />
     );
   }
 
@@ -125,7 +121,7 @@ function ProfileView({ id }: { id: number }) {
         {p.isOwn ? (
           <>
             <TabsContent value="saved">
-              <SavedTab />
+              <SavedPlates />
             </TabsContent>
             <TabsContent value="requests">
               <FollowRequestsTab />

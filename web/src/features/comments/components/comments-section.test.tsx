@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@plates/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makeComment, makePost, makeReply, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
@@ -22,7 +22,7 @@ describe('CommentsSection', () => {
   it('for a guest: disabled box with "Log in to comment", and a log-in toast for hearts and replies', async () => {
     const user = userEvent.setup();
     const api = stubFetch({ 'GET /api/user': signedOutReply, 'GET /api/posts/1/comments': comments });
-    renderWithApp(<CommentsSection post={post} />);
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
     expect(await screen.findByText('Looks amazing')).toBeInTheDocument();
     expect(screen.queryByText('ghost')).not.toBeInTheDocument(); // no user data: skipped
     expect(screen.getByText('Seconded')).toBeInTheDocument();
@@ -45,7 +45,8 @@ describe('CommentsSection', () => {
       'GET /api/posts/1/comments': comments,
       'POST /api/posts/1/rate': { body: { ...post, commentCount: 3 } },
     });
-    renderWithApp(<CommentsSection post={post} />);
+    const onCommented = vi.fn();
+    renderWithApp(<CommentsSection post={post} onCommented={onCommented} />);
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
     await waitFor(() => expect(box).toBeEnabled());
     expect(box).toHaveAttribute('placeholder', 'Add a comment...');
@@ -55,13 +56,14 @@ describe('CommentsSection', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(box).toHaveValue(''));
     expect(api.callsTo('POST', '/api/posts/1/rate')[0]!.body).toEqual({ comment: 'Great plating' });
+    expect(onCommented).toHaveBeenCalledExactlyOnceWith({ ...post, commentCount: 3 });
   });
 
   it('opens one reply form at a time; cancel clears it', async () => {
     localStorage.setItem('auth_token', 't');
     const user = userEvent.setup();
     stubFetch({ 'GET /api/user': { body: sampleUser }, 'GET /api/posts/1/comments': comments });
-    renderWithApp(<CommentsSection post={post} />);
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
     await screen.findByText('Looks amazing');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Add a comment' })).toBeEnabled());
     const [replyDan, replyEve] = screen.getAllByRole('button', { name: 'Reply' });
@@ -89,7 +91,7 @@ describe('CommentsSection', () => {
       'DELETE /api/replies/41/hearts': { status: 500, body: { message: 'Server error. Our team has been notified.', code: 'INTERNAL_ERROR' } },
       'POST /api/comments/32/replies': { body: makeReply({ id: 42, content: 'Me too', user: { id: 7, username: 'chef_ana', displayName: 'Ana Cook', profileImage: null, isAdmin: false } }) },
     });
-    renderWithApp(<CommentsSection post={post} />);
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
     await screen.findByText('Looks amazing');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Add a comment' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Like comment by Dan' }));
@@ -122,7 +124,7 @@ describe('CommentsSection', () => {
       'POST /api/posts/1/rate': tooFast,
       'POST /api/comments/32/replies': tooFast,
     });
-    renderWithApp(<CommentsSection post={post} />);
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
     await waitFor(() => expect(box).toBeEnabled());
     await user.type(box, 'One more thought');
@@ -147,7 +149,7 @@ describe('CommentsSection', () => {
           ? { status: 429, body: { message: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' } }
           : comments,
     });
-    renderWithApp(<CommentsSection post={post} />);
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
     expect(await screen.findByText('Failed to load comments', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Error loading comments')).toBeInTheDocument();
     expect(screen.getByText('Too many requests. Please try again in a moment.')).toBeInTheDocument();

@@ -60,7 +60,7 @@ describe('StarRating', () => {
 });
 
 function RateButton({ post }: { post: ReturnType<typeof makePost> }) {
-  const { rate } = useRatePost(post);
+  const { rate } = useRatePost(post, () => undefined);
   return (
     <button type="button" onClick={() => rate(4)}>
       rate
@@ -77,7 +77,8 @@ describe('rating a plate', () => {
       [`POST /api/posts/${post.id}/rate`]: (req) => ({ body: { ...post, userRating: (req.body as { rating: number }).rating } }),
     });
     const user = userEvent.setup();
-    renderWithApp(<YourRating post={post} />);
+    const onRated = vi.fn();
+    renderWithApp(<YourRating post={post} onRated={onRated} />);
     expect(screen.getByText('Tap stars to rate')).toBeInTheDocument();
     await screen.findByRole('radiogroup', { name: 'Rate this plate' });
     await user.click(screen.getByRole('radio', { name: '2 stars' }));
@@ -86,6 +87,7 @@ describe('rating a plate', () => {
     const sent = api.callsTo('POST', `/api/posts/${post.id}/rate`);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toEqual({ rating: 4 });
+    expect(onRated).toHaveBeenCalledExactlyOnceWith({ ...post, userRating: 4 });
   });
 
   it('refuses the owner and asks a guest to log in, without a request', async () => {
@@ -117,10 +119,12 @@ describe('rating a plate', () => {
       [`POST /api/posts/${post.id}/rate`]: { status: 429, body: { message: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' } },
     });
     const user = userEvent.setup();
-    renderWithApp(<YourRating post={post} />);
+    const onRated = vi.fn();
+    renderWithApp(<YourRating post={post} onRated={onRated} />);
     await user.click(await screen.findByRole('radio', { name: '5 stars' }));
     expect(
       await screen.findByText('Failed to submit rating: Too many requests. Please wait a moment and try again.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
+    expect(onRated).not.toHaveBeenCalled();
   });
 });

@@ -1,25 +1,21 @@
 import type { PostDto } from '@plates/common';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
-import { useAuth } from '../../auth';
-import { putPostInCaches } from '../api/cache';
-import { postKeys } from '../api/keys';
-import { ratePost } from '../api/posts-api';
-import { askToLogIn, isOwner } from '../lib/viewer';
+import { askToLogIn, isOwner, useAuth } from '../../auth';
+import { ratePost } from '../api/ratings-api';
 
 /**
  * Rates a plate: guests are asked to log in and owners are refused before any request. The answer
- * (the updated plate) goes into every cache; top rated refreshes.
+ * (the updated plate) goes to `onRated`, which puts it wherever plates are cached (the posts
+ * feature: every copy of the plate, and top rated refreshes).
  */
-export function useRatePost(post: PostDto) {
+export function useRatePost(post: PostDto, onRated: (updated: PostDto) => void) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const mutation = useMutation<PostDto, ApiError, number>({
-    mutationFn: (rating) => ratePost(post.id, { rating }),
+    mutationFn: (rating) => ratePost(post.id, rating),
     onSuccess: (updated) => {
-      putPostInCaches(queryClient, updated);
-      void queryClient.invalidateQueries({ queryKey: postKeys.topRatedAll() });
+      onRated(updated);
       toast({ variant: 'success', title: 'Your rating has been submitted!' });
     },
     onError: (error) =>

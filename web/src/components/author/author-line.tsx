@@ -1,9 +1,13 @@
+/**
+ * Who wrote a plate, a comment or a reply: name, avatar, badges and byline. Shared by the posts,
+ * comments and users features, so it sits below them (it knows levels and badges: not a ui primitive).
+ */
 import { LEVELS, type Author, type PostDto } from '@plates/common';
 import { BadgeCheck, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
-import { formatFullDate, formatPostTime } from '../../../lib/format-time';
-import { cn } from '../../../lib/utils';
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../ui/avatar';
+import { formatFullDate, formatPostTime } from '../../lib/format-time';
+import { cn } from '../../lib/utils';
 
 type BadgeAuthor = Pick<Author, 'username' | 'displayName' | 'profileImage' | 'isAdmin'> &
   Partial<Pick<Author, 'isVerified' | 'verifiedType' | 'level'>>;

@@ -1,6 +1,6 @@
 import type { PostDto } from '@plates/common';
 import { toast } from '../../../components/ui/use-toast';
-import type { AuthUser } from '../../auth';
+import type { AuthUser } from '../api/auth-api';
 
 /** Toast for a guest who tried an action that needs an account (document 2 §5). */
 export function askToLogIn(description: string) {
@@ -9,8 +9,4 @@ export function askToLogIn(description: string) {
 
 export function isOwner(user: AuthUser | null, post: Pick<PostDto, 'userId'>): boolean {
   return user !== null && user.id === post.userId;
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Please try again.';
 }

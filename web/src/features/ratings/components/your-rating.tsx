@@ -6,9 +6,12 @@ import { StarRating } from './star-rating';
 /** Keyboard users sweep across stars with the arrows: only the star they stop on is sent. */
 export const RATING_SETTLE_MS = 500;
 
-/** "Your Rating": stars for a signed-in viewer who is not the author. */
-export function YourRating({ post }: { post: PostDto }) {
-  const { rate } = useRatePost(post);
+/**
+ * "Your Rating": stars for a signed-in viewer who is not the author. `onRated` gets the plate as
+ * the server answers it after a rating.
+ */
+export function YourRating({ post, onRated }: { post: PostDto; onRated: (updated: PostDto) => void }) {
+  const { rate } = useRatePost(post, onRated);
   const [chosen, setChosen] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

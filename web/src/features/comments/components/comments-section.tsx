@@ -1,26 +1,27 @@
 import type { CommentDto, PostDto, ReplyDto } from '@plates/common';
 import { Heart, MessageCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AuthorAvatar, AuthorBadges, authorName } from '../../../components/author/author-line';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
-import { useAuth } from '../../auth';
+import { askToLogIn, useAuth } from '../../auth';
 import { useComments, useHeart, usePostComment, usePostReply } from '../hooks/use-comments';
-import { askToLogIn } from '../lib/viewer';
-import { AuthorAvatar, AuthorBadges, authorName } from './author-line';
 import { AutoGrowTextarea } from './auto-grow-textarea';
 
 interface CommentsSectionProps {
   post: PostDto;
+  /** The plate as the server answers a new comment (its comment count changed). */
+  onCommented: (updated: PostDto) => void;
   /** The URL asked for #comments-section: scroll here once shown. */
   scrollIntoView?: boolean;
 }
 
 /** Comments with hearts and replies; one reply form open at a time. */
-export function CommentsSection({ post, scrollIntoView = false }: CommentsSectionProps) {
+export function CommentsSection({ post, onCommented, scrollIntoView = false }: CommentsSectionProps) {
   const comments = useComments(post.id);
   const heart = useHeart(post.id);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
@@ -63,7 +64,7 @@ export function CommentsSection({ post, scrollIntoView = false }: CommentsSectio
         Comments
         <span className="text-base font-medium text-muted-foreground">({post.commentCount})</span>
       </h2>
-      <CommentComposer post={post} />
+      <CommentComposer post={post} onCommented={onCommented} />
       {comments.isPending ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner className="size-4" label="" /> Loading comments...
@@ -104,11 +105,11 @@ export function CommentsSection({ post, scrollIntoView = false }: CommentsSectio
   );
 }
 
-function CommentComposer({ post }: { post: PostDto }) {
+function CommentComposer({ post, onCommented }: { post: PostDto; onCommented: (updated: PostDto) => void }) {
   const { user } = useAuth();
   const [text, setText] = useState('');
   const id = useId();
-  const send = usePostComment(post);
+  const send = usePostComment(post, onCommented);
   const blank = text.trim().length === 0;
 
   const onSubmit = (event: FormEvent) => {

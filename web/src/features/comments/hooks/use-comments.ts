@@ -2,27 +2,25 @@ import type { CommentDto, CommentsResponse, PostDto, ReplyDto } from '@plates/co
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast';
-import type { ApiError } from '../../../lib/api';
-import { useAuth } from '../../auth';
-import { putPostInCaches } from '../api/cache';
-import { postKeys } from '../api/keys';
-import { fetchCommentsPage, pageAnswers, postReply, ratePost, setHeart } from '../api/posts-api';
+import { describeError, type ApiError } from '../../../lib/api';
+import { askToLogIn, useAuth } from '../../auth';
+import { commentKeys } from '../api/keys';
+import { commentsPageAnswer, fetchCommentsPage, postComment, postReply, setHeart } from '../api/comments-api';
 import { LatestStateSender } from '../../../lib/latest-state';
-import { askToLogIn, describeError } from '../lib/viewer';
 
 type CommentsData = InfiniteData<CommentsResponse, string | null>;
 
 /** Comments are cached 30 s and retried once (document 2 §9). */
 export function useComments(postId: number) {
   return useInfiniteQuery<CommentsResponse, ApiError, CommentsData, readonly unknown[], string | null>({
-    queryKey: postKeys.comments(postId),
+    queryKey: commentKeys.forPost(postId),
     queryFn: ({ pageParam }) => fetchCommentsPage(postId, pageParam),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 30_000,
     retry: 1,
     initialData: () => {
-      const page = pageAnswers.commentsPage(postId);
+      const page = commentsPageAnswer(postId);
       return page && { pages: [page], pageParams: [null] };
     },
   });
@@ -48,7 +46,7 @@ const hearts = new LatestStateSender();
 export function useHeart(postId: number) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const key = postKeys.comments(postId);
+  const key = commentKeys.forPost(postId);
 
   return useCallback(
     (kind: 'comment' | 'reply', item: { id: number; isHearted: boolean; heartCount: number }) => {
@@ -78,14 +76,18 @@ export function useHeart(postId: number) {
   );
 }
 
-/** A top-level comment goes through the rating endpoint with only `comment` (the contract). */
-export function usePostComment(post: PostDto) {
+/**
+ * A top-level comment goes through the rating endpoint with only `comment` (the contract). The
+ * answer (the plate with its new comment count) goes to `onCommented`, which puts it wherever
+ * plates are cached (the posts feature).
+ */
+export function usePostComment(post: PostDto, onCommented: (updated: PostDto) => void) {
   const queryClient = useQueryClient();
   return useMutation<PostDto, ApiError, string>({
-    mutationFn: (comment) => ratePost(post.id, { comment }),
+    mutationFn: (comment) => postComment(post.id, comment),
     onSuccess: (updated) => {
-      if (updated && typeof updated === 'object' && 'id' in updated) putPostInCaches(queryClient, updated);
-      void queryClient.invalidateQueries({ queryKey: postKeys.comments(post.id) });
+      if (updated && typeof updated === 'object' && 'id' in updated) onCommented(updated);
+      void queryClient.invalidateQueries({ queryKey: commentKeys.forPost(post.id) });
     },
     onError: (error) =>
       toast({ variant: 'destructive', title: 'Error', description: `Failed to post comment: ${error.message}` }),
@@ -97,7 +99,7 @@ export function usePostReply(postId: number) {
   return useMutation<ReplyDto, ApiError, { commentId: number; content: string }>({
     mutationFn: ({ commentId, content }) => postReply(commentId, content),
     onSuccess: (reply, { commentId }) => {
-      queryClient.setQueryData<CommentsData>(postKeys.comments(postId), (data) =>
+      queryClient.setQueryData<CommentsData>(commentKeys.forPost(postId), (data) =>
         mapComments(data, (c) => (c.id === commentId ? { ...c, replies: [...c.replies, reply] } : c)),
       );
     },
