@@ -37,6 +37,26 @@ describe('CommentsSection', () => {
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
+  it("tells the author which of their comments and replies wait for a moderator's review", async () => {
+    localStorage.setItem('auth_token', 't');
+    const held = makeComment({
+      id: 34,
+      comment: 'My held comment',
+      held: true,
+      user: { id: sampleUser.id, username: sampleUser.username, displayName: null, profileImage: null, isAdmin: false },
+      replies: [makeReply({ id: 42, content: 'My held reply', held: true })],
+    });
+    stubFetch({
+      'GET /api/user': { body: sampleUser },
+      'GET /api/posts/1/comments': { body: { comments: [held, first], nextCursor: null } },
+    });
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
+    expect(await screen.findByText('My held comment')).toBeInTheDocument();
+    expect(screen.getAllByText("Waiting for a moderator's review: only you can see this for now.")).toHaveLength(2);
+    const published = screen.getByText('Looks amazing').closest('li')!;
+    expect(within(published).queryByText(/Waiting for a moderator/)).not.toBeInTheDocument();
+  });
+
   it('keeps the submit disabled for blank text, posts a comment and clears the box', async () => {
     localStorage.setItem('auth_token', 't');
     const user = userEvent.setup();
