@@ -238,11 +238,30 @@ export const RejectBody = z.object({
 });
 
 export const PendingPostsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** What helps a moderator decide on a pending plate: the cook's record and look-alike plates. */
+export const PendingHint = z.object({
+  postId: z.number().int(),
+  author: z.object({
+    joinedAt: z.string(),
+    approvedPlates: z.number().int(),
+    strikes: z.number().int(),
+    activeStrikes: z.number().int(),
+    reportsReceived: z.number().int(),
+  }),
+  /** Earlier plates whose photo is nearly the same (perceptual hash within a few bits). */
+  duplicates: z.array(
+    z.object({ id: z.number().int(), title: z.string(), approvalStatus: ApprovalStatus, userId: z.number().int(), distance: z.number().int() }),
+  ),
+});
+export type PendingHint = z.infer<typeof PendingHint>;
+
 export const PendingPostsResponse = z.object({
   posts: z.array(PostDto),
   total: z.number().int(),
   page: z.number().int(),
   totalPages: z.number().int(),
+  /** One per plate of the page (moderation hints). */
+  hints: z.array(PendingHint).optional(),
 });
 export type PendingPostsResponse = z.infer<typeof PendingPostsResponse>;
 

@@ -65,6 +65,8 @@ export const posts = pgTable(
     imagePlaceholder: text('image_placeholder'),
     imageVariants: jsonb('image_variants').$type<ImageVariant[]>().notNull().default([]),
     altText: text('alt_text'),
+    /** dHash of the photo (16 hex digits) for near-duplicate hints in review; null for old rows. */
+    imageHash: text('image_hash'),
     /** Spec: default 'approved'; its other values are not specified, so no check constraint. */
     status: text('status').notNull().default('approved'),
     approvalStatus: text('approval_status', { enum: approvalStatuses }).notNull().default('pending'),

@@ -24,7 +24,7 @@ import {
   TEXT_FILE,
 } from '../../test/media.fixtures.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
-import { aspectOf, createMediaService, IMAGE_KEY, renditionWidths, type MediaService } from './media.service.js';
+import { aspectOf, createMediaService, dHashHex, IMAGE_KEY, renditionWidths, type MediaService } from './media.service.js';
 import { runningDecoders } from './raw-decoder.js';
 
 let dir: string;
@@ -385,5 +385,27 @@ describe('decoding off the event loop', () => {
     expect(result).toEqual({ status: 400, code: 'INVALID_FILE_TYPE', message: MEDIA_MESSAGES.unreadable });
     expect(most).toBe(1);
     expect(runningDecoders()).toBe(0);
+  });
+});
+
+describe('perceptual hash (dHash) for near-duplicate hints', () => {
+  const distance = (a: string, b: string) =>
+    [...(BigInt(`0x${a}`) ^ BigInt(`0x${b}`)).toString(2)].filter((bit) => bit === '1').length;
+
+  it('sets one bit per pixel brighter than its right neighbour', () => {
+    const falling = Uint8Array.from({ length: 72 }, (_, i) => 255 - (i % 9) * 20); // every pixel brighter than the next
+    expect(dHashHex(falling)).toBe('ffffffffffffffff');
+    const rising = Uint8Array.from({ length: 72 }, (_, i) => (i % 9) * 20);
+    expect(dHashHex(rising)).toBe('0000000000000000');
+    expect(() => dHashHex(new Uint8Array(10))).toThrow();
+  });
+
+  it('gives a re-encoded, smaller copy of a photo nearly the same hash, and another photo a distant one', async () => {
+    const original = await media.processUpload(photo('chelsea'), 'post');
+    const copy = await media.processUpload(await sharp(photo('chelsea')).resize(500).jpeg({ quality: 40 }).toBuffer(), 'post');
+    const other = await media.processUpload(photo('coffee'), 'post');
+    expect(original.perceptualHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(distance(original.perceptualHash, copy.perceptualHash)).toBeLessThanOrEqual(6);
+    expect(distance(original.perceptualHash, other.perceptualHash)).toBeGreaterThan(16);
   });
 });

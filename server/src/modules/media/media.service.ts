@@ -32,6 +32,11 @@ export interface ProcessedImage {
   placeholder: string;
   /** Every rendition, narrowest first, for `srcset`. */
   variants: ImageVariant[];
+  /**
+   * A 64-bit difference hash (dHash) as 16 hex digits: near-identical photos (re-encoded, resized,
+   * lightly cropped) differ in a few bits, so moderators can be shown earlier plates like it.
+   */
+  perceptualHash: string;
 }
 
 export interface MediaLimits {
@@ -177,11 +182,17 @@ export function createMediaService(options: { storage: ImageStorage; limits?: Pa
     return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
   }
 
+  async function differenceHash(copy: Input): Promise<string> {
+    const { data } = await open(copy).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+    return dHashHex(data);
+  }
+
   async function process(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
     const input = await load(bytes);
     let aspect: Aspect;
     let renditions: Array<Awaited<ReturnType<typeof render>>>;
     let placeholder: string;
+    let perceptualHash: string;
     try {
       const size = await orientedSize(input);
       aspect = kind === 'avatar' ? 'square' : aspectOf(size.width, size.height);
@@ -189,6 +200,7 @@ export function createMediaService(options: { storage: ImageStorage; limits?: Pa
       renditions = [];
       for (const width of renditionWidths(kind, copy.image.width)) renditions.push(await render(copy, kind, width));
       placeholder = await thumbHash(copy);
+      perceptualHash = await differenceHash(copy);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw unreadable();
@@ -207,6 +219,7 @@ export function createMediaService(options: { storage: ImageStorage; limits?: Pa
       aspect,
       placeholder,
       variants,
+      perceptualHash,
     };
   }
 
@@ -233,4 +246,19 @@ function createGate(max: number) {
       waiting.shift()?.();
     }
   };
+}
+
+/**
+ * The dHash of a 9x8 greyscale image (one channel, row by row): bit i is set when a pixel is
+ * brighter than its right neighbour, 8 per row, 64 in all, as 16 hex digits.
+ */
+export function dHashHex(pixels: Uint8Array): string {
+  if (pixels.length < 72) throw new Error('dHashHex needs 9x8 greyscale pixels');
+  let hex = '';
+  for (let row = 0; row < 8; row += 1) {
+    let byte = 0;
+    for (let x = 0; x < 8; x += 1) byte = (byte << 1) | (pixels[row * 9 + x]! > pixels[row * 9 + x + 1]! ? 1 : 0);
+    hex += byte.toString(16).padStart(2, '0');
+  }
+  return hex;
 }

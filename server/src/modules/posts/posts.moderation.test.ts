@@ -129,6 +129,28 @@ describe('admin moderation of plates', () => {
     expect((await t.app.inject(`/api/posts/${post.id}`)).statusCode).toBe(404);
   });
 
+  it("hints at the cook's record and at earlier plates with nearly the same photo", async () => {
+    const cook = await makeUser(t.app, { createdAt: new Date('2025-03-01T10:00:00Z') });
+    await makePost(t.app, { userId: cook.id, title: 'Approved before' });
+    const original = await makePost(t.app, { title: 'The original', imageHash: 'f0f0f0f0f0f0f0f0' });
+    await makePost(t.app, { title: 'Unrelated', imageHash: '0f0f0f0f0f0f0f0f' });
+    const copy = await makePost(t.app, {
+      userId: cook.id,
+      title: 'Suspiciously familiar',
+      approvalStatus: 'pending',
+      createdAt: new Date('2000-01-01T00:00:00Z'), // first in the queue
+      imageHash: 'f0f0f0f0f0f0f0f1', // one bit away
+    });
+    const res = await t.app.inject({ url: '/api/admin/posts/pending', headers: adminHeaders });
+    const body = res.json<PendingPostsResponse>();
+    expect(body.posts[0]!.id).toBe(copy.id);
+    expect(body.hints?.find((h) => h.postId === copy.id)).toEqual({
+      postId: copy.id,
+      author: { joinedAt: '2025-03-01T10:00:00.000Z', approvedPlates: 1, strikes: 0, activeStrikes: 0, reportsReceived: 0 },
+      duplicates: [{ id: original.id, title: 'The original', approvalStatus: 'approved', userId: original.userId, distance: 1 }],
+    });
+  });
+
   it('answers 404 for unknown plates', async () => {
     for (const action of ['approve', 'reject']) {
       const res = await t.app.inject({

@@ -10,6 +10,7 @@ import {
   ratings,
   saves,
   users,
+  type ApprovalStatus,
   userVerifications,
   type NewAdminAuditLog,
   type NewPost,
@@ -279,6 +280,42 @@ export function createPostsRepository(db: Db) {
         conn.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(posts).where(eq(posts.approvalStatus, 'pending')),
       ]);
       return { ids: ids.map((r) => r.id), total: count?.n ?? 0 };
+    },
+
+    /**
+     * Review hints for pending plates: the cook's record, and up to three other plates whose photo
+     * hash is within `maxDistance` bits (a full scan of the hashes per plate: review pages are
+     * ten plates, and the comparison is one XOR per row).
+     */
+    async pendingHints(ids: number[], maxDistance: number, conn: Conn = db) {
+      if (ids.length === 0) return { records: [], duplicates: [] };
+      const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+      const hamming = (a: SQL, b: SQL) => sql`bit_count(('x' || ${a})::bit(64) # ('x' || ${b})::bit(64))`;
+      const [records, duplicates] = await Promise.all([
+        conn.execute<{ post_id: number; joined_at: string; approved: number; strikes: number; active_strikes: number; reports: number }>(sql`
+          select p.id as post_id, u.created_at::text as joined_at,
+            (select count(*)::int from posts a where a.user_id = u.id and a.approval_status = 'approved') as approved,
+            (select count(*)::int from user_warnings w where w.user_id = u.id) as strikes,
+            (select count(*)::int from user_warnings w where w.user_id = u.id and w.is_active) as active_strikes,
+            (select count(*)::int from reports r
+              where (r.target_type = 'user' and r.target_id = u.id)
+                 or (r.target_type = 'post' and r.target_id in (select b.id from posts b where b.user_id = u.id))) as reports
+          from posts p join users u on u.id = p.user_id
+          where p.id in (${list})`),
+        conn.execute<{ post_id: number; id: number; title: string; approval_status: ApprovalStatus; user_id: number; distance: number }>(sql`
+          select p.id as post_id, d.id, d.title, d.approval_status, d.user_id, d.distance
+          from posts p
+          cross join lateral (
+            select o.id, o.title, o.approval_status, o.user_id, ${hamming(sql`p.image_hash`, sql`o.image_hash`)}::int as distance
+            from posts o
+            where o.id <> p.id and o.image_hash is not null
+              and ${hamming(sql`p.image_hash`, sql`o.image_hash`)} <= ${maxDistance}
+            order by distance, o.id
+            limit 3
+          ) d
+          where p.id in (${list}) and p.image_hash is not null`),
+      ]);
+      return { records: records.rows, duplicates: duplicates.rows };
     },
 
     /** Mean star over every rating on an approved plate (Σ sums / Σ counts), or undefined when none. */

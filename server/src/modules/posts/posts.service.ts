@@ -26,6 +26,9 @@ export const POST_MESSAGES = {
 } as const;
 
 /** What the upload pipeline made of the photo (the media module's `ProcessedImage`). */
+/** Photos whose dHashes differ in at most this many of 64 bits are shown as look-alikes in review. */
+const NEAR_DUPLICATE_BITS = 8;
+
 export interface StoredImage {
   imageUrl: string;
   key: string;
@@ -34,6 +37,8 @@ export interface StoredImage {
   aspect: 'landscape' | 'portrait' | 'square';
   placeholder: string;
   variants: Array<{ width: number; height: number; key: string; url: string }>;
+  /** dHash for near-duplicate hints (media.service); absent from callers that have none. */
+  perceptualHash?: string;
 }
 
 export interface NewPostInput {
@@ -223,6 +228,7 @@ export function createPostsService(deps: PostsServiceDeps) {
             imageAspect: image.aspect,
             imagePlaceholder: image.placeholder,
             imageVariants: variants,
+            imageHash: image.perceptualHash ?? null,
             approvalStatus: author.isAdmin ? 'approved' : 'pending',
             approvedAt: author.isAdmin ? at : null,
             approvedBy: author.isAdmin ? author.id : null,
@@ -279,8 +285,25 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     async pending(admin: Member, pageNumber: number): Promise<PendingPostsResponse> {
       const { ids, total } = await repo.pendingPage(pageNumber, PENDING_PAGE_SIZE);
+      const [page, hints] = await Promise.all([postsByIds(ids, admin), repo.pendingHints(ids, NEAR_DUPLICATE_BITS)]);
       return {
-        posts: await postsByIds(ids, admin),
+        posts: page,
+        hints: ids.map((postId) => {
+          const record = hints.records.find((r) => Number(r.post_id) === postId);
+          return {
+            postId,
+            author: {
+              joinedAt: record ? new Date(record.joined_at).toISOString() : new Date(0).toISOString(),
+              approvedPlates: Number(record?.approved ?? 0),
+              strikes: Number(record?.strikes ?? 0),
+              activeStrikes: Number(record?.active_strikes ?? 0),
+              reportsReceived: Number(record?.reports ?? 0),
+            },
+            duplicates: hints.duplicates
+              .filter((d) => Number(d.post_id) === postId)
+              .map((d) => ({ id: Number(d.id), title: d.title, approvalStatus: d.approval_status, userId: Number(d.user_id), distance: Number(d.distance) })),
+          };
+        }),
         total,
         page: pageNumber,
         totalPages: Math.ceil(total / PENDING_PAGE_SIZE),
