@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { LIMITS } from '@plates/common';
+import { LIMITS, MESSAGES } from '@plates/common';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { createJobs, type Jobs } from './lib/jobs.js';
@@ -16,7 +16,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextSafety } from './plugins/text-safety.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
-import { memoryStore, redisStore } from './plugins/rate-limits.js';
+import { limited, memoryStore, perMember, redisStore } from './plugins/rate-limits.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -305,7 +305,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   registerAuthentication(app, { auth, appUrl: config.appUrl });
   // Before any route: every /api/admin route is guarded by the permission it names.
   const adminRouteList: AdminRoute[] = [];
-  permissions.guardAdminRoutes(app, adminRouteList);
+  permissions.guardAdminRoutes(
+    app,
+    adminRouteList,
+    limited(rateLimitStore, MESSAGES.rateLimited, [
+      perMember('admin-write', config.rateLimits.adminWritesPerUser, config.rateLimits.adminWriteWindowMs),
+    ]),
+  );
   realtime.attach(app, { authenticate: auth.authenticate, appUrl: config.appUrl });
   await app.register(systemRoutes({ system }));
   await app.register(

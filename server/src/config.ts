@@ -131,6 +131,9 @@ export interface RateLimits {
    */
   tapsPerUser: number;
   tapWindowMs: number;
+  /** Changes one staff member may make in the admin area per window (a queue cleared fast still fits). */
+  adminWritesPerUser: number;
+  adminWriteWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -162,6 +165,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   followWindowMs: 10 * 60_000,
   tapsPerUser: 300,
   tapWindowMs: 10 * 60_000,
+  adminWritesPerUser: 300,
+  adminWriteWindowMs: 10 * 60_000,
 };
 
 export interface Config {

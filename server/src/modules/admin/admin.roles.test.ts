@@ -140,3 +140,25 @@ describe('staff roles and the audit log', () => {
     expect(kept).toEqual({ admin_id: null, action: 'role_granted', target_label: member.username });
   });
 });
+
+describe('the admin write limit', () => {
+  it('stops one staff member after their changes per window, not their reads or others', async () => {
+    const t = await buildTestApp({ rateLimits: { adminWritesPerUser: 2 } });
+    try {
+      const { app } = t;
+      const admin = await makeSignedInUser(app, { isAdmin: true });
+      const other = await makeSignedInUser(app, { isAdmin: true });
+      const add = (headers: { authorization: string }, title: string) =>
+        app.inject({ method: 'POST', url: '/api/admin/templates', headers, payload: { kind: 'report', title, body: 'Text' } });
+      expect((await add(admin.headers, 'One')).statusCode).toBe(201);
+      expect((await add(admin.headers, 'Two')).statusCode).toBe(201);
+      const third = await add(admin.headers, 'Three');
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      expect((await app.inject({ url: '/api/admin/templates', headers: admin.headers })).statusCode).toBe(200);
+      expect((await add(other.headers, 'Four')).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});

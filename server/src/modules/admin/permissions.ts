@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DEFAULT_ROLES, MESSAGES, PERMISSIONS, isPermission, type Permission } from '@plates/common';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -81,7 +81,7 @@ export function createPermissions(deps: PermissionsDeps) {
      * (a route without one stops the start-up, so none can be added unguarded), and a request
      * gets 401 without a session and 403 without the permission, before its body is validated.
      */
-    guardAdminRoutes(app: FastifyInstance, registry: AdminRoute[]): void {
+    guardAdminRoutes(app: FastifyInstance, registry: AdminRoute[], writeLimit?: preHandlerAsyncHookHandler): void {
       app.decorateRequest('staff', null);
       app.addHook('onRoute', (route) => {
         if (!route.url.startsWith('/api/admin')) return;
@@ -101,6 +101,11 @@ export function createPermissions(deps: PermissionsDeps) {
         };
         const existing = route.preValidation;
         route.preValidation = existing ? [guard, ...[existing].flat()] : [guard];
+        // Every change in the admin area counts against the staff member's write limit.
+        if (writeLimit && ![route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) {
+          const handlers = route.preHandler;
+          route.preHandler = handlers ? [writeLimit, ...[handlers].flat()] : [writeLimit];
+        }
       });
     },
   };
