@@ -15,14 +15,21 @@ export function untilText(until: Date | null): string {
   return until ? `until ${dateFormat.format(until)}` : 'until a moderator lifts it';
 }
 
-export function strikeNotice(input: { type: StrikeKind; reason: string; until: Date | null; label?: string | null }): string {
+export function strikeNotice(input: {
+  type: StrikeKind;
+  reason: string;
+  until: Date | null;
+  label?: string | null;
+  /** What was removed: a plate (the default) or a comment. */
+  targetType?: string | null;
+}): string {
   const reason = input.reason.trim();
   const appeal = `If you think this is a mistake, you can appeal within ${APPEAL_WINDOW_DAYS} days from Settings, Your account.`;
   switch (input.type) {
     case 'warn':
       return `A moderator warned you: ${reason} ${appeal}`;
     case 'remove_content':
-      return `A moderator removed ${input.label ? `your plate "${input.label}"` : 'your content'}: ${reason} ${appeal}`;
+      return `A moderator removed ${input.label ? `your ${input.targetType === 'comment' ? 'comment' : 'plate'} "${input.label}"` : 'your content'}: ${reason} ${appeal}`;
     case 'restrict':
       return `Your account is restricted ${untilText(input.until)}: your new plates, comments and chat requests wait for a moderator's review. Reason: ${reason} ${appeal}`;
     case 'suspend':

@@ -144,7 +144,7 @@ export type StrikeDto = z.infer<typeof StrikeDto>;
 
 /** The reported thing as a member would see it (null fields when it is gone). */
 export const ReportTargetDto = z.object({
-  type: z.enum(['post', 'user']),
+  type: z.enum(['post', 'user', 'comment']),
   id: z.number().int(),
   /** The plate's title or the member's name; kept when the target was deleted. */
   label: z.string(),
@@ -158,7 +158,9 @@ export const ReportTargetDto = z.object({
       createdAt: z.string(),
     })
     .nullable(),
-  /** The member the target belongs to (the plate's author or the profile itself). */
+  /** A reported comment: its text and the plate it is on. */
+  comment: z.object({ text: z.string(), postId: z.number().int(), postTitle: z.string(), removed: z.boolean() }).nullable(),
+  /** The member the target belongs to (the plate's author, the comment's author or the profile itself). */
   owner: Author.extend({
     bio: z.string().nullable(),
     accountStatus: z.string(),

@@ -214,7 +214,7 @@ export const UserReportReasons = {
 export const ReportBody = z
   .object({
     targetId: Id,
-    targetType: z.enum(['post', 'user']),
+    targetType: z.enum(['post', 'user', 'comment']),
     reason: z.string({ error: 'Please select a reason for the report' }).min(1, 'Please select a reason for the report'),
     details: z
       .string()
@@ -224,7 +224,7 @@ export const ReportBody = z
       .transform((v) => (v ? v : null)),
   })
   .refine(
-    (v) => Object.hasOwn(v.targetType === 'post' ? PostReportReasons : UserReportReasons, v.reason),
+    (v) => Object.hasOwn(v.targetType === 'user' ? UserReportReasons : PostReportReasons, v.reason),
     { message: 'Please select a reason for the report', path: ['reason'] },
   );
 export type ReportBody = z.input<typeof ReportBody>;

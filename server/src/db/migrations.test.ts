@@ -290,9 +290,13 @@ describe('constraints', () => {
     ).toBe(CHECK_VIOLATION);
     expect(
       await pgErrorCode(
-        db.insert(reports).values({ userId: reporter.id, targetId: 1, targetType: 'comment' as 'post', reason: 'spam' }),
+        db.insert(reports).values({ userId: reporter.id, targetId: 1, targetType: 'recipe' as 'post', reason: 'spam' }),
       ),
     ).toBe(CHECK_VIOLATION);
+    expect(
+      await pgErrorCode(db.insert(reports).values({ userId: reporter.id, targetId: 1, targetType: 'comment', reason: 'fake' })),
+    ).toBe(CHECK_VIOLATION);
+    await db.insert(reports).values({ userId: reporter.id, targetId: 1, targetType: 'comment', reason: 'offensive' });
   });
 });
 

@@ -12,7 +12,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-or
 import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
-export const reportTargetTypes = ['post', 'user'] as const;
+export const reportTargetTypes = ['post', 'user', 'comment'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 
 export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
@@ -64,6 +64,7 @@ export const reports = pgTable(
         [
           sql`(${t.targetType} = 'post' and ${t.reason} in ${inList(postReportReasons)})`,
           sql`(${t.targetType} = 'user' and ${t.reason} in ${inList(userReportReasons)})`,
+          sql`(${t.targetType} = 'comment' and ${t.reason} in ${inList(postReportReasons)})`,
         ],
         sql` or `,
       ),

@@ -120,6 +120,8 @@ export const ratings = pgTable(
     heartCount: integer('heart_count').notNull().default(0),
     /** Set while the comment of a restricted member waits for a moderator (shown only to its author). */
     heldAt: timestamptz('held_at'),
+    /** Set when a moderator removed the comment (hidden from everyone, restored by an approved appeal). */
+    removedAt: timestamptz('removed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

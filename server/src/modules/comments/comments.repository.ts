@@ -112,6 +112,7 @@ export function createCommentsRepository(db: Db) {
           and(
             eq(ratings.postId, postId),
             isNotNull(ratings.comment),
+            isNull(ratings.removedAt),
             heldShownTo(ratings.heldAt, ratings.userId, viewerId),
             beforeId === null ? undefined : lt(ratings.id, beforeId),
             eq(users.accountStatus, 'active'),
@@ -167,7 +168,7 @@ export function createCommentsRepository(db: Db) {
         })
         .from(ratings)
         .innerJoin(posts, eq(posts.id, ratings.postId))
-        .where(and(eq(ratings.id, commentId), isNotNull(ratings.comment)))
+        .where(and(eq(ratings.id, commentId), isNotNull(ratings.comment), isNull(ratings.removedAt)))
         .limit(1);
       const [row] = lock ? await query.for('update', { of: ratings }) : await query;
       return row;

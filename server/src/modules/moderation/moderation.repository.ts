@@ -19,13 +19,14 @@ import {
   type User,
   type UserWarning,
 } from '../../db/schema/index.js';
+import { bumpPostCounters } from '../posts/post-counters.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
 
 
 /** The most reports one queue answer reads (grouped by target afterwards). */
 const QUEUE_READ_LIMIT = 500;
 
-export type TargetKey = { targetType: 'post' | 'user'; targetId: number };
+export type TargetKey = { targetType: 'post' | 'user' | 'comment'; targetId: number };
 
 /** Reports, strikes, appeals and the account and content changes they make. */
 export function createModerationRepository(db: Db) {
@@ -61,6 +62,39 @@ export function createModerationRepository(db: Db) {
         })
         .from(posts)
         .where(inArray(posts.id, ids));
+    },
+
+    /** Reported comments with the plate they are on. */
+    async commentsByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: ratings.id,
+          userId: ratings.userId,
+          text: ratings.comment,
+          removedAt: ratings.removedAt,
+          postId: posts.id,
+          postTitle: posts.title,
+        })
+        .from(ratings)
+        .innerJoin(posts, eq(posts.id, ratings.postId))
+        .where(and(inArray(ratings.id, ids), isNotNull(ratings.comment)));
+    },
+
+    async lockComment(id: number, tx: Tx) {
+      const [row] = await tx
+        .select({ id: ratings.id, userId: ratings.userId, postId: ratings.postId, text: ratings.comment, heldAt: ratings.heldAt, removedAt: ratings.removedAt })
+        .from(ratings)
+        .where(and(eq(ratings.id, id), isNotNull(ratings.comment)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    /** Hides (or shows again) a comment and moves its plate's comment count with it. */
+    async setCommentRemoved(comment: { id: number; postId: number }, removed: boolean, at: Date, tx: Tx): Promise<void> {
+      await tx.update(ratings).set({ removedAt: removed ? at : null }).where(eq(ratings.id, comment.id));
+      await bumpPostCounters(tx, comment.postId, { commentCount: removed ? -1 : 1 });
     },
 
     /** People with their badge and the account facts a moderator needs. */

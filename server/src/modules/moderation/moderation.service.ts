@@ -37,7 +37,7 @@ export const MODERATION_MESSAGES = {
   alreadyHandled: 'This report was already handled.',
   userNotFound: 'User not found',
   targetGone: 'The reported plate no longer exists: the report can only be dismissed.',
-  removeOnlyPlates: 'Remove content applies to a reported plate.',
+  removeOnlyPlates: 'Remove content applies to a reported plate or comment.',
   notOnAdmin: 'Admins cannot be acted on from the admin area.',
   notOnYourself: 'You cannot act on your own account.',
   strikeNotFound: 'Strike not found',
@@ -82,7 +82,13 @@ export interface ModerationServiceDeps {
   now?: () => Date;
 }
 
-type Target = { type: 'post' | 'user'; id: number; label: string } | null;
+type Target = { type: 'post' | 'user' | 'comment'; id: number; label: string } | null;
+
+/** A comment's first words, as a label that outlives it. */
+const excerpt = (text: string | null) => {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+};
 
 /**
  * Reports, strikes and appeals (issue 13). Every action runs in one transaction with its audit row
@@ -129,7 +135,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const at = now();
     const timed = input.type === 'restrict' || input.type === 'suspend';
     const until = timed && input.days ? new Date(at.getTime() + input.days * DAY_MS) : null;
-    const notice = strikeNotice({ type: input.type, reason: input.reason, until, label: input.target?.label });
+    const notice = strikeNotice({
+      type: input.type,
+      reason: input.reason,
+      until,
+      label: input.target?.label,
+      targetType: input.target?.type ?? null,
+    });
     const row = await repo.insertStrike(
       {
         userId: user.id,
@@ -145,7 +157,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
       },
       tx,
     );
-    if (input.type === 'remove_content' && input.target?.type === 'post') {
+    if (input.type === 'remove_content' && input.target?.type === 'comment') {
+      const comment = await repo.lockComment(input.target.id, tx);
+      if (comment && !comment.removedAt && !comment.heldAt) await repo.setCommentRemoved(comment, true, at, tx);
+    } else if (input.type === 'remove_content' && input.target?.type === 'post') {
       await repo.updatePost(
         input.target.id,
         { approvalStatus: 'rejected', rejectionReason: `Removed by a moderator: ${input.reason}`, approvedAt: null, approvedBy: null },
@@ -177,7 +192,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
   async function lift(row: UserWarning, by: number | null, tx: Tx): Promise<UserWarning> {
     const at = now();
     if (row.isActive) {
-      if (row.warningType === 'remove_content' && row.targetType === 'post' && row.targetId) {
+      if (row.warningType === 'remove_content' && row.targetType === 'comment' && row.targetId) {
+        const comment = await repo.lockComment(row.targetId, tx);
+        if (comment?.removedAt) await repo.setCommentRemoved(comment, false, at, tx);
+      } else if (row.warningType === 'remove_content' && row.targetType === 'post' && row.targetId) {
         const post = await repo.lockPost(row.targetId, tx);
         if (post && post.approvalStatus === 'rejected') {
           await repo.updatePost(post.id, { approvalStatus: 'approved', rejectionReason: null, approvedAt: at, approvedBy: by }, tx);
@@ -234,8 +252,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const postIds = targets.filter((t) => t.targetType === 'post').map((t) => t.targetId);
     const postRows = await repo.postsByIds(postIds);
     const postById = new Map(postRows.map((p) => [p.id, p]));
+    const commentRows = await repo.commentsByIds(targets.filter((t) => t.targetType === 'comment').map((t) => t.targetId));
+    const commentById = new Map(commentRows.map((c) => [c.id, c]));
     const ownerIds = new Set<number>(targets.filter((t) => t.targetType === 'user').map((t) => t.targetId));
     for (const p of postRows) ownerIds.add(p.userId);
+    for (const c of commentRows) ownerIds.add(c.userId);
     const reporterIds = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
     const [people, records, strikes, others] = await Promise.all([
       repo.peopleByIds([...new Set([...ownerIds, ...reporterIds])]),
@@ -249,23 +270,31 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return [...byTarget.values()].map((group) => {
       const first = group[0]!;
       const post = first.targetType === 'post' ? postById.get(first.targetId) : undefined;
-      const ownerId = first.targetType === 'user' ? first.targetId : post?.userId;
+      const comment = first.targetType === 'comment' ? commentById.get(first.targetId) : undefined;
+      const ownerId = first.targetType === 'user' ? first.targetId : (post?.userId ?? comment?.userId);
       const owner = ownerId === undefined ? undefined : personById.get(ownerId);
       const label =
         first.targetType === 'post'
           ? post
             ? `the plate "${post.title}"`
             : `plate #${first.targetId}`
-          : owner
-            ? `@${owner.username}`
-            : `member #${first.targetId}`;
+          : first.targetType === 'comment'
+            ? comment
+              ? `the comment "${excerpt(comment.text)}"`
+              : `comment #${first.targetId}`
+            : owner
+              ? `@${owner.username}`
+              : `member #${first.targetId}`;
       return {
         id: first.id,
         target: {
           type: first.targetType,
           id: first.targetId,
           label,
-          exists: first.targetType === 'post' ? post !== undefined : owner !== undefined,
+          exists: first.targetType === 'post' ? post !== undefined : first.targetType === 'comment' ? comment !== undefined : owner !== undefined,
+          comment: comment
+            ? { text: comment.text ?? '', postId: comment.postId, postTitle: comment.postTitle, removed: comment.removedAt !== null }
+            : null,
           post: post
             ? {
                 title: post.title,
@@ -336,14 +365,24 @@ export function createModerationService(deps: ModerationServiceDeps) {
             target = { type: 'post', id: post.id, label: post.title };
             ownerId = post.userId;
           }
+        } else if (report.targetType === 'comment') {
+          const comment = await repo.lockComment(report.targetId, tx);
+          if (comment) {
+            target = { type: 'comment', id: comment.id, label: excerpt(comment.text) };
+            ownerId = comment.userId;
+          }
         } else {
           ownerId = report.targetId;
         }
         let strikeRow: UserWarning | null = null;
-        let label = target ? `the plate "${target.label}"` : `report #${report.id}`;
+        let label = !target
+          ? `report #${report.id}`
+          : target.type === 'comment'
+            ? `the comment "${target.label}"`
+            : `the plate "${target.label}"`;
         if (body.action !== 'dismiss') {
           if (ownerId === undefined) throw new AppError('CONFLICT', MODERATION_MESSAGES.targetGone);
-          if (body.action === 'remove_content' && report.targetType !== 'post') {
+          if (body.action === 'remove_content' && report.targetType === 'user') {
             throw new AppError('BAD_REQUEST', MODERATION_MESSAGES.removeOnlyPlates, 'action');
           }
           const owner = await subject(staff, ownerId, tx);
@@ -551,7 +590,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
         if (approve) updated = await lift(updated, staff.id, tx);
         const title = approve ? MODERATION_MESSAGES.appealApprovedTitle : MODERATION_MESSAGES.appealRejectedTitle;
         const message = approve
-          ? `Your appeal was approved and the strike was lifted${found.warningType === 'remove_content' && found.targetLabel ? `: your plate "${found.targetLabel}" is back` : ''}.${reason ? ` ${reason}` : ''}`
+          ? `Your appeal was approved and the strike was lifted${found.warningType === 'remove_content' && found.targetLabel ? `: your ${found.targetType === 'comment' ? 'comment' : 'plate'} "${found.targetLabel}" is back` : ''}.${reason ? ` ${reason}` : ''}`
           : `Your appeal was reviewed and the strike stands.${reason ? ` ${reason}` : ''}`;
         await notifications.notify(
           {

@@ -240,6 +240,52 @@ describe('moderation: reports, strikes and appeals', () => {
     expect(onAdmin.statusCode).toBe(403);
   });
 
+  it('reports a comment, removes it (the plate counts one fewer) and brings it back on appeal', async () => {
+    const { app } = t;
+    const cook = await makeSignedInUser(app);
+    const post = await makePost(app, { userId: cook.user.id, title: 'Ramen' });
+    const troll = await makeSignedInUser(app);
+    await app.inject({ method: 'POST', url: `/api/posts/${post.id}/rate`, headers: troll.headers, payload: { comment: 'You all have no taste' } });
+    const [comment] = (await app.inject({ url: `/api/posts/${post.id}/comments` })).json().comments;
+
+    const own = await report(troll.headers, { targetType: 'comment', targetId: comment.id, reason: 'spam' });
+    expect(own.statusCode).toBe(400);
+    const badReason = await report(cook.headers, { targetType: 'comment', targetId: comment.id, reason: 'fake' });
+    expect(badReason.statusCode).toBe(400);
+    const filed = await report(cook.headers, { targetType: 'comment', targetId: comment.id, reason: 'offensive' });
+    expect(filed.statusCode).toBe(201);
+
+    const group = (await app.inject({ url: '/api/admin/reports', headers: mod.headers }))
+      .json()
+      .groups.find((g: { target: { type: string; id: number } }) => g.target.type === 'comment' && g.target.id === comment.id);
+    expect(group.target).toMatchObject({
+      label: 'the comment "You all have no taste"',
+      comment: { text: 'You all have no taste', postId: post.id, postTitle: 'Ramen', removed: false },
+      owner: { id: troll.user.id },
+    });
+    const removed = await app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${filed.json().id}/resolve`,
+      headers: mod.headers,
+      payload: { action: 'remove_content', reason: 'Be kind' },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().strike.notice).toContain('A moderator removed your comment "You all have no taste": Be kind');
+    expect((await app.inject({ url: `/api/posts/${post.id}/comments`, headers: troll.headers })).json().comments).toEqual([]);
+    expect((await app.inject({ url: `/api/posts/${post.id}` })).json().commentCount).toBe(0);
+
+    const strikeId = removed.json().strike.id;
+    await app.inject({
+      method: 'POST',
+      url: `/api/user/strikes/${strikeId}/appeal`,
+      headers: troll.headers,
+      payload: { text: 'It was a joke between friends, honestly.' },
+    });
+    expect((await app.inject({ method: 'POST', url: `/api/admin/appeals/${strikeId}/approve`, headers: admin.headers, payload: {} })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/posts/${post.id}/comments` })).json().comments.map((c: { id: number }) => c.id)).toEqual([comment.id]);
+    expect((await app.inject({ url: `/api/posts/${post.id}` })).json().commentCount).toBe(1);
+  });
+
   it('refuses a second resolution, appeals of others and appeals after 20 days', async () => {
     const { app } = t;
     const cook = await makeSignedInUser(app);

@@ -84,7 +84,7 @@ export function createRatingsRepository(db: Db) {
         .select({
           ratingCount: sql<number>`count(${ratings.rating})::int`,
           ratingSum: sql<number>`coalesce(sum(${ratings.rating}), 0)::int`,
-          commentCount: sql<number>`count(${ratings.comment}) filter (where ${ratings.heldAt} is null)::int`,
+          commentCount: sql<number>`count(${ratings.comment}) filter (where ${ratings.heldAt} is null and ${ratings.removedAt} is null)::int`,
         })
         .from(ratings)
         .where(eq(ratings.postId, postId));

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { reports, users, type ReportTargetType } from '../../db/schema/index.js';
+import { ratings, reports, users, type ReportTargetType } from '../../db/schema/index.js';
 
 /** Namespace of the advisory locks that serialise one reporter's reports on one target. */
 const REPORT_LOCK_NAMESPACE = 0x7265706f; // "repo"
@@ -39,6 +39,16 @@ export function createReportsRepository(db: Db) {
             eq(reports.status, 'pending'),
           ),
         )
+        .limit(1);
+      return row;
+    },
+
+    /** A published, not removed comment (a ratings row with text). */
+    async findComment(commentId: number) {
+      const [row] = await db
+        .select({ id: ratings.id, userId: ratings.userId, postId: ratings.postId })
+        .from(ratings)
+        .where(and(eq(ratings.id, commentId), isNotNull(ratings.comment), isNull(ratings.heldAt), isNull(ratings.removedAt)))
         .limit(1);
       return row;
     },

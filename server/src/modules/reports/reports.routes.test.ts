@@ -56,12 +56,13 @@ describe('POST /api/reports', () => {
       ['post', post.id, 'harassment'],
       ['post', post.id, ''],
       ['post', post.id, 'toString'],
+      ['comment', 1, 'fake'], // a comment takes the plate reasons
     ] as const) {
       const res = await report(reporter.headers, { targetType, targetId, reason });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'reason', message: 'Please select a reason for the report' });
     }
-    const badType = await report(reporter.headers, { targetType: 'comment', targetId: 1, reason: 'spam' });
+    const badType = await report(reporter.headers, { targetType: 'recipe', targetId: 1, reason: 'spam' });
     expect(badType.statusCode).toBe(400);
   });
 

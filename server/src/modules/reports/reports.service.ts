@@ -9,11 +9,13 @@ export const REPORT_MESSAGES = {
   postNotFound: POST_ACCESS_MESSAGES.postNotFound,
   self: 'You cannot report yourself',
   ownPost: 'You cannot report your own plate',
+  commentNotFound: 'Comment not found',
+  ownComment: 'You cannot report your own comment',
 } as const;
 
 export interface NewReport {
   targetId: number;
-  targetType: 'post' | 'user';
+  targetType: 'post' | 'user' | 'comment';
   reason: string;
   details: string | null;
 }
@@ -29,6 +31,12 @@ export function createReportsService(deps: { repo: ReportsRepository; access: Po
       if (body.targetType === 'user') {
         if (body.targetId === reporter.id) throw new AppError('BAD_REQUEST', REPORT_MESSAGES.self, 'targetId');
         if (!(await repo.userExists(body.targetId))) throw new AppError('NOT_FOUND', REPORT_MESSAGES.userNotFound, 'targetId');
+      } else if (body.targetType === 'comment') {
+        const comment = await repo.findComment(body.targetId);
+        if (!comment) throw new AppError('NOT_FOUND', REPORT_MESSAGES.commentNotFound, 'targetId');
+        // A comment on a plate the reporter may not open does not exist for them.
+        await access.require('open', comment.postId, reporter, { field: 'targetId', notFound: REPORT_MESSAGES.commentNotFound });
+        if (comment.userId === reporter.id) throw new AppError('BAD_REQUEST', REPORT_MESSAGES.ownComment, 'targetId');
       } else {
         const post = await access.require('open', body.targetId, reporter, { field: 'targetId' });
         if (post.userId === reporter.id) throw new AppError('BAD_REQUEST', REPORT_MESSAGES.ownPost, 'targetId');

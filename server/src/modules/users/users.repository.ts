@@ -190,7 +190,7 @@ export function createUsersRepository(db: Db) {
           .set({
             ratingCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.rating is not null)`,
             ratingSum: sql`(select coalesce(sum(r.rating), 0)::int from ratings r where r.post_id = ${POSTS_ID})`,
-            commentCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.comment is not null and r.held_at is null)`,
+            commentCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.comment is not null and r.held_at is null and r.removed_at is null)`,
             saveCount: sql`(select count(*)::int from saves s where s.post_id = ${POSTS_ID})`,
             updatedAt: sql`${posts.updatedAt}`,
           })

@@ -1,0 +1,5 @@
+ALTER TABLE "reports" DROP CONSTRAINT "reports_target_type_check";--> statement-breakpoint
+ALTER TABLE "reports" DROP CONSTRAINT "reports_reason_check";--> statement-breakpoint
+ALTER TABLE "ratings" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_target_type_check" CHECK ("reports"."target_type" in ('post', 'user', 'comment'));--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_reason_check" CHECK (("reports"."target_type" = 'post' and "reports"."reason" in ('inappropriate', 'spam', 'offensive', 'copyright', 'other')) or ("reports"."target_type" = 'user' and "reports"."reason" in ('fake', 'inappropriate', 'spam', 'harassment', 'other')) or ("reports"."target_type" = 'comment' and "reports"."reason" in ('inappropriate', 'spam', 'offensive', 'copyright', 'other')));
