@@ -10,9 +10,9 @@ export interface OpenSwipeModalDetail {
 }
 
 export interface OpenReportDetail {
-  targetType: 'post' | 'user';
+  targetType: 'post' | 'user' | 'comment';
   targetId: number;
-  /** Shown in the dialog: the plate's title or the person's name. */
+  /** Shown in the dialog: the plate's title, the person's name or the comment's first words. */
   targetLabel?: string;
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makeComment, makePost, makeReply, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
+import { OPEN_REPORT_DIALOG } from '../../../lib/app-events';
 import { CommentsSection } from './comments-section';
 
 const post = makePost({ id: 1, commentCount: 2 });
@@ -55,6 +56,26 @@ describe('CommentsSection', () => {
     expect(screen.getAllByText("Waiting for a moderator's review: only you can see this for now.")).toHaveLength(2);
     const published = screen.getByText('Looks amazing').closest('li')!;
     expect(within(published).queryByText(/Waiting for a moderator/)).not.toBeInTheDocument();
+  });
+
+  it("offers Report on others' comments to members only, and opens the report dialog for it", async () => {
+    localStorage.setItem('auth_token', 't');
+    const user = userEvent.setup();
+    const mine = makeComment({
+      id: 35,
+      comment: 'My own words',
+      user: { id: sampleUser.id, username: sampleUser.username, displayName: null, profileImage: null, isAdmin: false },
+    });
+    stubFetch({ 'GET /api/user': { body: sampleUser }, 'GET /api/posts/1/comments': { body: { comments: [mine, first], nextCursor: null } } });
+    const opened = vi.fn();
+    const listener = ((e: CustomEvent) => opened(e.detail)) as EventListener;
+    window.addEventListener(OPEN_REPORT_DIALOG, listener);
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
+    const report = await screen.findByRole('button', { name: 'Report comment by Dan' });
+    expect(screen.getAllByRole('button', { name: /^Report comment by/ })).toHaveLength(1);
+    await user.click(report);
+    expect(opened).toHaveBeenCalledWith({ targetType: 'comment', targetId: 31, targetLabel: 'Looks amazing' });
+    window.removeEventListener(OPEN_REPORT_DIALOG, listener);
   });
 
   it('keeps the submit disabled for blank text, posts a comment and clears the box', async () => {

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
 import { askToLogIn, useAuth } from '../../auth';
+import { openReportDialog } from '../../../lib/app-events';
 import { useComments, useHeart, usePostComment, usePostReply } from '../hooks/use-comments';
 import { AutoGrowTextarea } from './auto-grow-textarea';
 
@@ -96,6 +97,7 @@ export function CommentsSection({ post, onCommented, scrollIntoView = false }: C
               }}
               onCloseReply={() => setReplyingTo(null)}
               onHeart={heart}
+              canReport={user !== null && user !== undefined && user.id !== comment.user.id}
             />
           ))}
         </ul>
@@ -173,6 +175,12 @@ function Byline({ item }: { item: CommentDto | ReplyDto }) {
   );
 }
 
+/** A comment's first words, for the report dialog. */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+}
+
 /** Shown to the author of a comment or reply held for a moderator's review (their restriction). */
 function HeldNote() {
   return (
@@ -189,9 +197,11 @@ interface CommentItemProps {
   onReply: () => void;
   onCloseReply: () => void;
   onHeart: HeartFn;
+  /** A signed-in member other than the author may report it. */
+  canReport: boolean;
 }
 
-function CommentItem({ postId, comment, replying, onReply, onCloseReply, onHeart }: CommentItemProps) {
+function CommentItem({ postId, comment, replying, onReply, onCloseReply, onHeart, canReport }: CommentItemProps) {
   const by = authorName(comment.user);
   const replies = comment.replies.filter((r) => r.user);
   return (
@@ -206,6 +216,17 @@ function CommentItem({ postId, comment, replying, onReply, onCloseReply, onHeart
           <Button variant="ghost" size="sm" className="h-11 text-muted-foreground" onClick={onReply} aria-expanded={replying}>
             Reply
           </Button>
+          {canReport && !comment.held ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-11 text-muted-foreground"
+              aria-label={`Report comment by ${by}`}
+              onClick={() => openReportDialog({ targetType: 'comment', targetId: comment.id, targetLabel: excerpt(comment.comment) })}
+            >
+              Report
+            </Button>
+          ) : null}
         </div>
         {replying ? <ReplyForm postId={postId} commentId={comment.id} to={by} onClose={onCloseReply} /> : null}
         {replies.length ? (

@@ -50,4 +50,16 @@ describe('Report dialog', () => {
     expect(api.callsTo('POST', '/api/reports')[0]!.body).toEqual({ targetId: 9, targetType: 'user', reason: 'harassment', details: 'rude messages' });
     expect(screen.getByRole('dialog', { name: 'Report Profile' })).toBeInTheDocument();
   });
+
+  it('reports a comment with the plate reasons', async () => {
+    const { api, user } = setup({ status: 201, body: { id: 3, message: 'Report received' } });
+    act(() => openReportDialog({ targetType: 'comment', targetId: 77, targetLabel: 'You all have no taste' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Comment' });
+    expect(dialog).toHaveTextContent('Tell us what is wrong with “You all have no taste”.');
+    expect(screen.getAllByRole('radio')).toHaveLength(5);
+    await user.click(screen.getByRole('radio', { name: 'Offensive or harmful' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Report' }));
+    expect(await screen.findByText('Report Submitted')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/reports')[0]!.body).toEqual({ targetId: 77, targetType: 'comment', reason: 'offensive', details: null });
+  });
 });

@@ -26,7 +26,10 @@ interface ReportDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Report a plate or a person: a reason (required) and optional details. */
+const WHAT = { post: 'plate', user: 'profile', comment: 'comment' } as const;
+const TITLES = { post: 'Report Plate', user: 'Report Profile', comment: 'Report Comment' } as const;
+
+/** Report a plate, a person or a comment: a reason (required) and optional details. */
 export function ReportDialog({ target, onOpenChange }: ReportDialogProps) {
   const open = target !== null;
   return (
@@ -39,7 +42,7 @@ export function ReportDialog({ target, onOpenChange }: ReportDialogProps) {
 }
 
 function ReportForm({ target, onDone }: { target: OpenReportDetail; onDone: () => void }) {
-  const reasons = target.targetType === 'post' ? PostReportReasons : UserReportReasons;
+  const reasons = target.targetType === 'user' ? UserReportReasons : PostReportReasons;
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -64,11 +67,11 @@ function ReportForm({ target, onDone }: { target: OpenReportDetail; onDone: () =
     send.mutate({ targetId: target.targetId, targetType: target.targetType, reason, details: trimmed ? trimmed : null });
   };
 
-  const what = target.targetType === 'post' ? 'plate' : 'profile';
+  const what = WHAT[target.targetType];
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{target.targetType === 'post' ? 'Report Plate' : 'Report Profile'}</DialogTitle>
+        <DialogTitle>{TITLES[target.targetType]}</DialogTitle>
         <DialogDescription>
           {target.targetLabel ? `Tell us what is wrong with “${target.targetLabel}”.` : `Tell us what is wrong with this ${what}.`} Reports are private.
         </DialogDescription>
