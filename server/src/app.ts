@@ -165,6 +165,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   // One points service for every module that awards points (levels reached are notified once).
   const points = createPointsService({ repo: createPointsRepository(database.db), notifications });
+  // The append-only admin audit log, written by every module that changes things for staff.
+  const adminRepo = createAdminRepository(database.db);
+  const audit = createAudit(adminRepo);
   const storage = deps.storage ?? createStorage(config);
   const media = createMediaService({ storage });
   const postsRepo = createPostsRepository(database.db);
@@ -175,6 +178,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     access: postAccess,
     points,
     notifications,
+    audit,
     storage,
     logger: app.log,
   });
@@ -210,8 +214,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   realtime.setHandlers({ presenceAudience: chat.presenceAudience, onViewSession: chat.viewSession });
 
-  // Staff: permissions from user_roles (isAdmin holds all), the append-only audit log.
-  const adminRepo = createAdminRepository(database.db);
+  // Staff: permissions from user_roles (isAdmin holds all); the audit log is made above.
   const permissions = createPermissions({
     repo: adminRepo,
     onRefused: (staff, permission, request) =>
@@ -227,7 +230,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
         }),
       ),
   });
-  const audit = createAudit(adminRepo);
   // Reports, strikes and appeals; timed restrictions and suspensions are lifted by a sweep below.
   const moderation = createModerationService({
     repo: createModerationRepository(database.db),

@@ -85,7 +85,16 @@ describe('admin moderation of plates', () => {
       .from(adminAuditLogs)
       .where(and(eq(adminAuditLogs.targetId, post.id), eq(adminAuditLogs.action, 'post_approved')));
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ adminId: admin.id, targetType: 'post', userAgent: 'ModBrowser/1.0', success: true });
+    expect(audits[0]).toMatchObject({
+      adminId: admin.id,
+      adminRole: 'admin',
+      targetType: 'post',
+      targetLabel: post.title,
+      before: { approvalStatus: 'pending' },
+      after: { approvalStatus: 'approved' },
+      userAgent: 'ModBrowser/1.0',
+      success: true,
+    });
     expect(audits[0]?.ipAddress).toBeTruthy();
     expect((await t.app.inject(`/api/posts/${post.id}`)).statusCode).toBe(200);
 

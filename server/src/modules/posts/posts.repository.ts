@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'd
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
-  adminAuditLogs,
   categories,
   likes,
   postCategories,
@@ -12,7 +11,6 @@ import {
   users,
   type ApprovalStatus,
   userVerifications,
-  type NewAdminAuditLog,
   type NewPost,
   type Post,
 } from '../../db/schema/index.js';
@@ -368,9 +366,6 @@ export function createPostsRepository(db: Db) {
       return row;
     },
 
-    async insertAuditLog(values: NewAdminAuditLog, conn: Conn = db): Promise<void> {
-      await conn.insert(adminAuditLogs).values(values);
-    },
   };
 }
 

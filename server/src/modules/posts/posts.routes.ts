@@ -247,7 +247,7 @@ export function postsRoutes(options: {
         },
         config: { permission: 'review_posts' },
       },
-      async (request) => posts.approve(moderatorView(staffOf(request)), request.params.id, metaOf(request)),
+      async (request) => posts.approve(staffOf(request), request.params.id, metaOf(request)),
     );
 
     r.post(
@@ -262,7 +262,7 @@ export function postsRoutes(options: {
         },
         config: { permission: 'review_posts' },
       },
-      async (request) => posts.reject(moderatorView(staffOf(request)), request.params.id, request.body.reason, metaOf(request)),
+      async (request) => posts.reject(staffOf(request), request.params.id, request.body.reason, metaOf(request)),
     );
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImageVariant, Post } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
+import type { Audit } from '../admin/audit.js';
+import { moderatorView, type Staff } from '../admin/permissions.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
@@ -57,6 +59,8 @@ export interface PostsServiceDeps {
   access: PostAccess;
   points: PointsService;
   notifications: NotificationsService;
+  /** The admin audit log: approvals and rejections are written in their own transaction. */
+  audit: Audit;
   /** Turns stored keys into URLs on read and deletes files of deleted plates; stored URLs are used without it. */
   storage?: Pick<ImageStorage, 'url' | 'delete'>;
   logger?: FastifyBaseLogger;
@@ -311,7 +315,8 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Approves a plate: live at once, the author earns `post_approved` and is told; audited. */
-    async approve(admin: Member, postId: number, meta: RequestMeta): Promise<PostDto> {
+    async approve(staff: Staff, postId: number, meta: RequestMeta): Promise<PostDto> {
+      const admin = moderatorView(staff);
       await repo.transaction(async (tx) => {
         const post = await repo.lockPost(postId, tx);
         if (!post) throw notFound();
@@ -333,15 +338,15 @@ export function createPostsService(deps: PostsServiceDeps) {
           },
           tx,
         );
-        await repo.insertAuditLog(
+        await deps.audit.record(
           {
-            adminId: admin.id,
+            staff,
             action: 'post_approved',
-            targetType: 'post',
-            targetId: postId,
+            target: { type: 'post', id: postId, label: post.title },
+            before: { approvalStatus: post.approvalStatus },
+            after: { approvalStatus: 'approved' },
             details: { title: post.title, previousStatus: post.approvalStatus },
-            ipAddress: meta.ip,
-            userAgent: meta.userAgent,
+            meta,
           },
           tx,
         );
@@ -350,7 +355,8 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Rejects a plate with a reason the author is told; audited. */
-    async reject(admin: Member, postId: number, reason: string, meta: RequestMeta): Promise<PostDto> {
+    async reject(staff: Staff, postId: number, reason: string, meta: RequestMeta): Promise<PostDto> {
+      const admin = moderatorView(staff);
       await repo.transaction(async (tx) => {
         const post = await repo.lockPost(postId, tx);
         if (!post) throw notFound();
@@ -368,15 +374,16 @@ export function createPostsService(deps: PostsServiceDeps) {
           },
           tx,
         );
-        await repo.insertAuditLog(
+        await deps.audit.record(
           {
-            adminId: admin.id,
+            staff,
             action: 'post_rejected',
-            targetType: 'post',
-            targetId: postId,
+            target: { type: 'post', id: postId, label: post.title },
+            reason,
+            before: { approvalStatus: post.approvalStatus },
+            after: { approvalStatus: 'rejected' },
             details: { title: post.title, reason, previousStatus: post.approvalStatus },
-            ipAddress: meta.ip,
-            userAgent: meta.userAgent,
+            meta,
           },
           tx,
         );
