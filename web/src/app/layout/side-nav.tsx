@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { adminHomeFor } from '../../features/admin';
 import { useAuth } from '../../features/auth';
 import { useUploadPlate } from '../../features/posts';
 import { cn } from '../../lib/utils';
@@ -8,8 +9,8 @@ import { NAV_ITEMS, visibleNavItems } from '../navigation';
 
 /** Desktop (lg+) left column, built from the navigation list. */
 export function SideNav() {
-  const { user, isAdmin } = useAuth();
-  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin, userId: user?.id ?? null });
+  const { user, permissions } = useAuth();
+  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), adminHome: adminHomeFor(permissions), userId: user?.id ?? null });
   const { openUpload } = useUploadPlate();
   return (
     <nav aria-label="Main" className="sticky top-20">

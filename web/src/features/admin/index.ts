@@ -1,3 +1,11 @@
+/**
+ * The admin area's public surface. The guard and the page list are small and load with the app
+ * (the header's menu needs them); the layout and every page load on demand.
+ */
 import { lazyPage } from '../../lib/lazy-page';
 
+export { RequireStaff } from './components/require-staff';
+export { adminHomeFor, adminPagesFor } from './lib/admin-pages';
+
+export const AdminLayout = lazyPage(() => import('./pages/admin-layout'));
 export const PendingPostsPage = lazyPage(() => import('./pages/pending-posts-page'));

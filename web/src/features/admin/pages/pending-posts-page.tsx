@@ -19,7 +19,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
-import { adminKeys, approvePost, fetchPending, rejectPost } from '../api/admin-api';
+import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
+import { adminKeys } from '../api/keys';
 
 function pageFrom(raw: string | null): number {
   const n = Number(raw);
