@@ -7,7 +7,10 @@ import { createTestQueryClient } from '../test/render';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-const ADMIN_NAV_FOR_MODERATOR = [['Pending Plates', '/admin/pending-posts']];
+const ADMIN_NAV_FOR_MODERATOR = [
+  ['Pending Plates', '/admin/pending-posts'],
+  ['Reports', '/admin/reports'],
+];
 
 const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
 

@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, PendingPostsPage, RequireStaff } from '../features/admin';
+import { AdminLayout, PendingPostsPage, ReportsPage, RequireStaff } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
                 element: <AdminLayout />,
                 children: [
                   { path: 'pending-posts', element: <PendingPostsPage /> },
+                  { path: 'reports', element: <ReportsPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -9,3 +9,4 @@ export { adminHomeFor, adminPagesFor } from './lib/admin-pages';
 
 export const AdminLayout = lazyPage(() => import('./pages/admin-layout'));
 export const PendingPostsPage = lazyPage(() => import('./pages/pending-posts-page'));
+export const ReportsPage = lazyPage(() => import('./pages/reports-page'));

@@ -1,6 +1,6 @@
 import { RejectBody, type PostDto } from '@plates/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, ShieldCheck, X } from 'lucide-react';
+import { Check, ClipboardCheck, ShieldCheck, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -14,18 +14,13 @@ import {
 } from '../../../components/ui/dialog';
 import { FieldError } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
-import { PageSpinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
-
-function pageFrom(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+import { EmptyState, ListSkeleton, LoadError, PageHeading, Pager, pageFrom } from '../components/query-states';
 
 /** /admin/pending-posts : plates waiting for approval, a page at a time. */
 export default function PendingPostsPage() {
@@ -59,26 +54,15 @@ export default function PendingPostsPage() {
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
-          <ShieldCheck className="size-6 text-primary" aria-hidden="true" />
-          Pending Plates
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
-        </p>
-      </div>
+      <PageHeading icon={ShieldCheck} title="Pending Plates">
+        {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
+      </PageHeading>
       {pending.isPending ? (
-        <PageSpinner label="Loading pending plates" />
+        <ListSkeleton label="Loading pending plates" />
       ) : pending.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="font-medium">Error loading pending plates: {pending.error.message}</p>
-          <Button variant="outline" onClick={() => void pending.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
       ) : data!.posts.length === 0 ? (
-        <p className="rounded-2xl border border-dashed bg-card px-6 py-12 text-center font-medium">No plates are waiting for approval.</p>
+        <EmptyState icon={ClipboardCheck}>No plates are waiting for approval.</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
           {data!.posts.map((post) => (
@@ -112,21 +96,7 @@ export default function PendingPostsPage() {
           ))}
         </ul>
       )}
-      {data && totalPages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-          <Button variant="outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground" aria-live="polite">
-            Page {page} of {totalPages}
-          </span>
-          <Button variant="outline" disabled={page >= totalPages} onClick={() => goTo(page + 1)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      ) : null}
+      {data ? <Pager page={page} totalPages={totalPages} onPage={goTo} /> : null}
       <RejectDialog post={rejecting} onClose={() => setRejecting(null)} onRejected={settled} />
     </div>
   );
