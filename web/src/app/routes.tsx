@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, PendingPostsPage, ReportsPage, RequireStaff } from '../features/admin';
+import { AdminLayout, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'pending-posts', element: <PendingPostsPage /> },
                   { path: 'reports', element: <ReportsPage /> },
+                  { path: 'users', element: <MembersPage /> },
+                  { path: 'users/:userId', element: <MemberPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -10,3 +10,5 @@ export { adminHomeFor, adminPagesFor } from './lib/admin-pages';
 export const AdminLayout = lazyPage(() => import('./pages/admin-layout'));
 export const PendingPostsPage = lazyPage(() => import('./pages/pending-posts-page'));
 export const ReportsPage = lazyPage(() => import('./pages/reports-page'));
+export const MembersPage = lazyPage(() => import('./pages/members-page'));
+export const MemberPage = lazyPage(() => import('./pages/member-page'));

@@ -1,5 +1,6 @@
 import { ClipboardList, Flag, ScrollText, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/utils';
 import type { AdminPage } from '../lib/admin-pages';
 
@@ -15,8 +16,14 @@ const ICONS: Record<string, LucideIcon> = {
  * sideways below xl (phones, tablets), a column beside the page from xl up.
  */
 export function AdminNav({ pages }: { pages: readonly AdminPage[] }) {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the row scrolls: bring the current page's pill into view.
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <nav aria-label="Admin" className="min-w-0 xl:sticky xl:top-20 xl:self-start">
+    <nav ref={ref} aria-label="Admin" className="min-w-0 xl:sticky xl:top-20 xl:self-start">
       <p className="mb-2 hidden items-center gap-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground xl:flex">
         <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
         Admin Panel

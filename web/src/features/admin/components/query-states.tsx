@@ -78,18 +78,18 @@ export function pageFrom(raw: string | null): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-/** The title line of an admin page. */
+/** The title line of an admin page: its name, the page's own buttons beside it, a line of context below. */
 export function PageHeading({ icon: Icon, title, children, actions }: { icon: LucideIcon; title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3">
-      <div className="grid gap-1">
+    <div className="grid gap-1">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
           <Icon className="size-6 text-primary" aria-hidden="true" />
           {title}
         </h1>
-        {children ? <p className="text-sm text-muted-foreground">{children}</p> : null}
+        {actions}
       </div>
-      {actions}
+      {children ? <p className="text-sm text-muted-foreground">{children}</p> : null}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { PostReportReasons, UserReportReasons, type ReportAction, type ReportGroupDto } from '@plates/common';
+import type { ReportAction, ReportGroupDto } from '@plates/common';
 import { Ban, CircleSlash, Clock, History, ShieldAlert, Trash2, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatFullDate } from '../../../lib/format-time';
 import { StrikeDetails } from '../../users';
+import { reportReasonLabel } from '../lib/labels';
 import { PersonLine, StatusChip } from './person';
 import { ResolveReportDialog } from './resolve-report-dialog';
 
@@ -26,11 +27,6 @@ const BUTTONS: { action: ReportAction; label: string; icon: LucideIcon; postOnly
   { action: 'suspend', label: 'Suspend', icon: Ban, destructive: true },
 ];
 
-function reasonLabel(targetType: 'post' | 'user', reason: string): string {
-  const labels: Record<string, string> = targetType === 'post' ? PostReportReasons : UserReportReasons;
-  return Object.hasOwn(labels, reason) ? labels[reason]! : reason;
-}
-
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The reported thing as a member would see it: the plate, or the profile. */
@@ -42,7 +38,6 @@ function TargetPreview({ target }: { target: ReportGroupDto['target'] }) {
       <div className="flex gap-3">
         <img src={post.imageUrl} alt={post.title} loading="lazy" decoding="async" className="size-24 shrink-0 rounded-xl bg-muted object-cover sm:size-32" />
         <div className="grid min-w-0 flex-1 content-start gap-1.5">
-          <p className="font-semibold">{post.title}</p>
           {post.description ? <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{post.description}</p> : null}
           {owner ? <PersonLine person={owner} avatarClass="size-8" /> : null}
           <p className="text-xs text-muted-foreground">
@@ -114,7 +109,7 @@ export function ReportGroupCard({ group }: { group: ReportGroupDto }) {
                 </time>
               </div>
               <p className="text-sm">
-                <span className="font-medium">{reasonLabel(target.type, report.reason)}</span>
+                <span className="font-medium">{reportReasonLabel(target.type, report.reason)}</span>
                 {report.details ? <span className="block whitespace-pre-line text-muted-foreground">{report.details}</span> : null}
               </p>
             </li>
