@@ -10,6 +10,7 @@ import { routes } from './routes';
 const ADMIN_NAV_FOR_MODERATOR = [
   ['Pending Plates', '/admin/pending-posts'],
   ['Reports', '/admin/reports'],
+  ['Audit Log', '/admin/audit'],
 ];
 
 const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };

@@ -12,3 +12,4 @@ export const PendingPostsPage = lazyPage(() => import('./pages/pending-posts-pag
 export const ReportsPage = lazyPage(() => import('./pages/reports-page'));
 export const MembersPage = lazyPage(() => import('./pages/members-page'));
 export const MemberPage = lazyPage(() => import('./pages/member-page'));
+export const AuditPage = lazyPage(() => import('./pages/audit-page'));

@@ -15,7 +15,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useAuth } from '../../auth';
 import { useGrantRole } from '../hooks/use-members';
-import { permissionLabel } from '../lib/labels';
+import { humanize } from '../lib/labels';
 
 /** Grant a role, with its default permissions or fewer, and an end if it should have one. */
 export function RoleGrantDialog({ userId, username, open, onOpenChange }: { userId: number; username: string; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -82,7 +82,7 @@ function GrantForm({ userId, onDone }: { userId: number; onDone: () => void }) {
         <NativeSelect value={role} onChange={(e) => pickRole(e.target.value as DefaultRole)}>
           {ROLE_NAMES.map((name) => (
             <option key={name} value={name}>
-              {permissionLabel(name)}
+              {humanize(name)}
             </option>
           ))}
         </NativeSelect>
@@ -101,7 +101,7 @@ function GrantForm({ userId, onDone }: { userId: number; onDone: () => void }) {
                   disabled={!allowed}
                   onChange={(e) => toggle(permission, e.target.checked)}
                 />
-                {permissionLabel(permission)}
+                {humanize(permission)}
                 {allowed ? null : <span className="text-xs text-muted-foreground">(not yours to give)</span>}
               </label>
             );

@@ -6,8 +6,8 @@ export function reportReasonLabel(targetType: string, reason: string): string {
   return Object.hasOwn(labels, reason) ? labels[reason]! : reason;
 }
 
-/** "manage_reports" as people say it: "Manage reports". */
-export function permissionLabel(permission: string): string {
-  const words = permission.replace(/_/g, ' ');
+/** A permission's or a logged action's name as people say it: "manage_reports" is "Manage reports". */
+export function humanize(name: string): string {
+  const words = name.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -28,7 +28,7 @@ import { MemberChips } from '../components/member-chips';
 import { ListSkeleton, LoadError } from '../components/query-states';
 import { RoleGrantDialog } from '../components/role-grant-dialog';
 import { useMember, useRevokeRole } from '../hooks/use-members';
-import { permissionLabel, reportReasonLabel } from '../lib/labels';
+import { humanize, reportReasonLabel } from '../lib/labels';
 
 const section = 'grid gap-3 rounded-2xl border bg-card p-4 sm:p-5';
 
@@ -317,7 +317,7 @@ function Roles({ detail, canManage }: { detail: AdminUserDetail; canManage: bool
                 <ul aria-label={`Permissions of the ${grant.role} role`} className="flex flex-wrap gap-1">
                   {grant.permissions.map((p) => (
                     <li key={p}>
-                      <Badge variant="secondary">{permissionLabel(p)}</Badge>
+                      <Badge variant="secondary">{humanize(p)}</Badge>
                     </li>
                   ))}
                 </ul>
