@@ -8,24 +8,15 @@ import type {
   ReportGroupDto,
   StrikeDto,
 } from '@plates/common';
+import { makeAuthor as makePostAuthor } from './posts';
 
 /** Test data in the admin API's shapes (common/src/schemas/admin.ts). */
 
 export const moderatorPermissions = ['review_posts', 'manage_reports', 'view_audit_log'];
 
-export function makeAuthor(overrides: Partial<Author> = {}): Author {
-  return {
-    id: 40,
-    username: 'grill_gus',
-    displayName: 'Gus Grill',
-    profileImage: null,
-    isAdmin: false,
-    isVerified: false,
-    verifiedType: null,
-    points: 300,
-    level: 2,
-    ...overrides,
-  };
+/** A member as the admin tests meet them: Gus, who grills. */
+function makeAuthor(overrides: Partial<Author> = {}): Author {
+  return makePostAuthor({ id: 40, username: 'grill_gus', displayName: 'Gus Grill', points: 300, level: 2, ...overrides });
 }
 
 export function makeStrike(overrides: Partial<StrikeDto> = {}): StrikeDto {

@@ -48,6 +48,8 @@ interface ActionDialogProps {
   /** The reason is optional (an appeal's answer). */
   reasonOptional?: boolean;
   reasonHint?: string;
+  /** The longest reason the server takes (1000 unless said). */
+  reasonMax?: number;
   /** The messages the action sends, worded from the current values. */
   preview?: (values: ActionValues) => PreviewMessage[];
   /** Extra fields (a badge colour), above the reason. */
@@ -83,6 +85,7 @@ function ActionForm({
   templates,
   reasonOptional = false,
   reasonHint,
+  reasonMax = 1000,
   preview,
   children,
   submitLabel,
@@ -152,7 +155,7 @@ function ActionForm({
           <Textarea
             id={`${id}-reason`}
             rows={3}
-            maxLength={1000}
+            maxLength={reasonMax}
             value={reason}
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={[reasonHint ? `${id}-reason-hint` : '', errors.reason ? `${id}-reason-error` : ''].join(' ').trim() || undefined}

@@ -121,7 +121,7 @@ export function ReportGroupCard({ group }: { group: ReportGroupDto }) {
         <details className="group rounded-xl border p-3">
           <summary className="flex min-h-8 cursor-pointer items-center gap-2 text-sm font-semibold">
             <ShieldAlert className="size-4 text-primary" aria-hidden="true" />
-            {target.owner ? `@${target.owner.username}` : 'The owner'} has {plural(group.ownerStrikes.length, 'earlier strike')}
+            {target.owner ? `@${target.owner.username}` : 'The owner'} has {plural(group.ownerStrikes.length, 'strike')} on record
           </summary>
           <ul className="mt-3 grid gap-3">
             {group.ownerStrikes.map((strike) => (
@@ -132,7 +132,7 @@ export function ReportGroupCard({ group }: { group: ReportGroupDto }) {
           </ul>
         </details>
       ) : (
-        <p className="text-sm text-muted-foreground">No earlier strikes.</p>
+        <p className="text-sm text-muted-foreground">No strikes on record.</p>
       )}
 
       {group.outcome ? (

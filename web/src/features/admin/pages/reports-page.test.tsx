@@ -48,7 +48,7 @@ describe('ReportsPage', () => {
     expect(within(reports).getByText('Posted five times today')).toBeInTheDocument();
     expect(within(reports).getByText('1 report made, 0 upheld')).toBeInTheDocument();
     expect(within(reports).getByText('Offensive or harmful')).toBeInTheDocument();
-    expect(within(card).getByText('@grill_gus has 1 earlier strike')).toBeInTheDocument();
+    expect(within(card).getByText('@grill_gus has 1 strike on record')).toBeInTheDocument();
     expect(within(card).getByText('Stolen photo')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Remove plate' })).toBeInTheDocument();
     // a moderator's default role holds no manage_appeals: no Appeals tab
@@ -163,7 +163,7 @@ describe('ReportsPage', () => {
     expect(within(card).getByText('Smoke and fire.')).toBeInTheDocument();
     expect(within(card).getByText('active')).toBeInTheDocument();
     expect(within(card).getByText(/Joined/)).toBeInTheDocument();
-    expect(within(card).getByText('No earlier strikes.')).toBeInTheDocument();
+    expect(within(card).getByText('No strikes on record.')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Remove plate' })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Restrict' })).toBeInTheDocument();
   });
