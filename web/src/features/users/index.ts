@@ -4,7 +4,5 @@ import { lazyPage } from '../../lib/lazy-page';
 export { userKeys } from './api/keys';
 // In the desktop right column of every page: small, no form validation code.
 export { SuggestedUsersPanel } from './components/suggested-users-panel';
-// A strike as the member and the moderators see it (the admin area shows the same card).
-export { StrikeDetails } from './components/strike-details';
 
 export const ProfilePage = lazyPage(() => import('./pages/profile-page'));

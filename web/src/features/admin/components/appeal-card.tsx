@@ -2,7 +2,7 @@ import { AppealDecisionBody, type AppealDto } from '@plates/common';
 import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { StrikeDetails } from '../../users';
+import { StrikeDetails } from '../../../components/moderation/strike-details';
 import { useDecideAppeal } from '../hooks/use-moderation';
 import { ActionDialog, fieldErrorsOf } from './action-dialog';
 import { PersonLine, StatusChip } from './person';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatFullDate } from '../../../lib/format-time';
-import { StrikeDetails } from '../../users';
+import { StrikeDetails } from '../../../components/moderation/strike-details';
 import { reportReasonLabel } from '../lib/labels';
 import { PersonLine, StatusChip } from './person';
 import { ResolveReportDialog } from './resolve-report-dialog';

@@ -22,7 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { formatFullDate } from '../../../lib/format-time';
 import { useAuth } from '../../auth';
 import { AuthorAvatar, AuthorBadges, authorName } from '../../posts';
-import { StrikeDetails } from '../../users';
+import { StrikeDetails } from '../../../components/moderation/strike-details';
 import { MemberActionDialog } from '../components/member-action-dialog';
 import { MemberChips } from '../components/member-chips';
 import { ListSkeleton, LoadError } from '../components/query-states';

@@ -7,7 +7,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { useAppealStrike, useStrikes } from '../hooks/use-strikes';
-import { StrikeDetails } from './strike-details';
+import { StrikeDetails } from '../../../components/moderation/strike-details';
 
 const APPEAL_MAX = 2000;
 

@@ -1,9 +1,9 @@
 import type { StrikeDto, StrikeType } from '@plates/common';
 import { Ban, Clock, Flag, ShieldAlert, Trash2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { formatFullDate } from '../../../lib/format-time';
-import { cn } from '../../../lib/utils';
+import { Badge } from '../ui/badge';
+import { formatFullDate } from '../../lib/format-time';
+import { cn } from '../../lib/utils';
 
 export const STRIKE_LABELS: Record<StrikeType, { label: string; icon: LucideIcon }> = {
   warn: { label: 'Warning', icon: ShieldAlert },
@@ -39,7 +39,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One strike as both sides see it: its kind and state, the reason, the notice the member was sent,
- * its dates and the appeal. Shared by the member's Settings and the admin area.
+ * its dates and the appeal. Shared by the member's Settings (users) and the admin area, each
+ * importing this file directly: through a feature's index it would join the first load.
  */
 export function StrikeDetails({
   strike,
