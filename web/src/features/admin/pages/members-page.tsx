@@ -29,10 +29,8 @@ function filterFrom(params: URLSearchParams): MembersFilter {
 
 /** /admin/users : the member directory, by name, email or sign-in IP, status and role, 25 a page. */
 export default function MembersPage() {
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
-  const [text, setText] = useState(filter.q ?? '');
   const members = useMembers(filter);
 
   /** A new filter starts again at page 1; the address keeps it (back, reload, a link). */
@@ -45,52 +43,13 @@ export default function MembersPage() {
     if (merged.page > 1) out.set('page', String(merged.page));
     setParams(out);
   };
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ q: text.trim() || undefined });
-  };
-
   const data = members.data;
   return (
     <div className="grid gap-4">
       <PageHeading icon={UsersRound} title="Members">
         Find a member by name, email or an IP address they signed in from.
       </PageHeading>
-      <form role="search" aria-label="Members" onSubmit={search} className="grid gap-3 rounded-2xl border bg-card p-3 sm:p-4 md:grid-cols-[minmax(0,1fr)_10rem_9rem]">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-q`}>Search</Label>
-          <div className="flex gap-2">
-            <Input id={`${id}-q`} type="search" placeholder="Name, email or IP" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
-            <Button type="submit" size="icon" aria-label="Search members" className="shrink-0">
-              <Search aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
-        <div className="grid grid-cols-2 gap-3 md:contents">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-status`}>Status</Label>
-            <NativeSelect id={`${id}-status`} value={filter.status ?? ''} onChange={(e) => apply({ status: (e.target.value || undefined) as MembersFilter['status'] })}>
-              <option value="">Any status</option>
-              {MemberStatus.options.map((s) => (
-                <option key={s} value={s}>
-                  {s.charAt(0).toUpperCase() + s.slice(1)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-role`}>Role</Label>
-            <NativeSelect id={`${id}-role`} value={filter.role ?? ''} onChange={(e) => apply({ role: (e.target.value || undefined) as RoleFilter | undefined })}>
-              <option value="">Any role</option>
-              {Object.entries(ROLES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-      </form>
+      <Filters key={filter.q ?? ''} filter={filter} onApply={apply} />
       {members.isPending ? (
         <ListSkeleton label="Loading members" rows={5} />
       ) : members.isError ? (
@@ -125,5 +84,52 @@ export default function MembersPage() {
       )}
       {data ? <Pager page={filter.page} totalPages={Math.max(1, data.totalPages)} onPage={(page) => apply({ page })} /> : null}
     </div>
+  );
+}
+
+/** The search box (applied on Enter or the button) and the two filters (applied at once). */
+function Filters({ filter, onApply }: { filter: MembersFilter; onApply: (next: Partial<MembersFilter>) => void }) {
+  const id = useId();
+  const [text, setText] = useState(filter.q ?? '');
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ q: text.trim() || undefined });
+  };
+  return (
+    <form role="search" aria-label="Members" onSubmit={search} className="grid gap-3 rounded-2xl border bg-card p-3 sm:p-4 md:grid-cols-[minmax(0,1fr)_10rem_9rem]">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-q`}>Search</Label>
+        <div className="flex gap-2">
+          <Input id={`${id}-q`} type="search" placeholder="Name, email or IP" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+          <Button type="submit" size="icon" aria-label="Search members" className="shrink-0">
+            <Search aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:contents">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <NativeSelect id={`${id}-status`} value={filter.status ?? ''} onChange={(e) => onApply({ status: (e.target.value || undefined) as MembersFilter['status'] })}>
+            <option value="">Any status</option>
+            {MemberStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-role`}>Role</Label>
+          <NativeSelect id={`${id}-role`} value={filter.role ?? ''} onChange={(e) => onApply({ role: (e.target.value || undefined) as RoleFilter | undefined })}>
+            <option value="">Any role</option>
+            {Object.entries(ROLES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+    </form>
   );
 }
