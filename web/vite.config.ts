@@ -18,11 +18,12 @@ interface ModuleGraph {
  * What the walk below reaches only through barrels (`radix-ui` imports every primitive,
  * `@plates/common` every schema), though the first screen uses none of it: of Radix only the
  * button's Slot and the avatar (menus, dialogs and the toaster load on demand), and no form (zod
- * lives in lazy pages). Left to the lazy chunks that use them; were the
- * first screen to use one after all, it would arrive as a chunk of its own, not go missing.
+ * lives in lazy pages), nor common's moderation texts (Settings and the admin area). Left to the
+ * lazy chunks that use them; were the first screen to use one after all, it would arrive as a
+ * chunk of its own, not go missing.
  */
 const LAZY_ONLY =
-  /[\\/]common[\\/]src[\\/]schemas[\\/]|node_modules[\\/](?:zod|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|aria-hidden)[\\/]|node_modules[\\/]@radix-ui[\\/](?!(?:react-(?:slot|avatar|compose-refs|context|primitive|use-callback-ref|use-layout-effect|use-is-hydrated))[\\/])/;
+  /[\\/]common[\\/]src[\\/](?:schemas[\\/]|moderation\.ts$)|node_modules[\\/](?:zod|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|aria-hidden)[\\/]|node_modules[\\/]@radix-ui[\\/](?!(?:react-(?:slot|avatar|compose-refs|context|primitive|use-callback-ref|use-layout-effect|use-is-hydrated))[\\/])/;
 
 /** Modules reachable from the entry through static imports (what the first screen loads), found once per build. */
 let startup: Set<string> | undefined;

@@ -5,6 +5,12 @@
 
 export type StrikeKind = 'warn' | 'remove_content' | 'restrict' | 'suspend';
 
+/** A comment's first words, as a label that outlives it (the server keeps it with the strike). */
+export function commentExcerpt(text: string | null | undefined): string {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+}
+
 /** Days a member has to appeal a strike. */
 export const APPEAL_WINDOW_DAYS = 20;
 

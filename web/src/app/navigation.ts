@@ -17,13 +17,14 @@ export interface NavItem {
   end?: boolean;
   /** Shown only to a signed-in user. */
   requiresAuth?: boolean;
-  /** Shown only to an admin. */
-  adminOnly?: boolean;
+  /** Shown only to staff (who may open an admin page), leading to the first page they may open. */
+  staffOnly?: boolean;
   /** Left column only: the phone bar keeps Home, Top, Leaders (document 2 §2). */
   desktopOnly?: boolean;
 }
 
-export const ADMIN_PANEL_PATH = '/admin/pending-posts';
+/** The admin area's addresses: shown wide, without the right column. */
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 export const profilePath = (userId: number) => `/profile/${userId}`;
 export const settingsPath = (userId: number) => `/profile/${userId}?tab=settings`;
@@ -35,24 +36,28 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/top-rated', label: 'Top Rated', shortLabel: 'Top', icon: Trophy },
   { to: '/saved-posts', label: 'Saved Plates', icon: Bookmark, requiresAuth: true, desktopOnly: true },
   { to: '/leaderboard', label: 'Leaderboard', shortLabel: 'Leaders', icon: Medal },
-  { to: ADMIN_PANEL_PATH, label: 'Admin Panel', icon: ShieldCheck, adminOnly: true, desktopOnly: true },
+  { to: '/admin', label: 'Admin Panel', icon: ShieldCheck, staffOnly: true, desktopOnly: true },
 ];
 
-/** The items this viewer sees, with `to` resolved for the signed-in user. */
+/**
+ * The items this viewer sees, with `to` resolved for the signed-in user. `adminHome` is the first
+ * admin page the viewer may open (null for members and visitors).
+ */
 export function visibleNavItems(
   items: readonly NavItem[],
-  viewer: { signedIn: boolean; isAdmin: boolean; phone?: boolean; userId?: number | null },
+  viewer: { signedIn: boolean; adminHome: string | null; phone?: boolean; userId?: number | null },
 ): NavItem[] {
   return items
     .filter(
       (item) =>
         (!item.requiresAuth || viewer.signedIn) &&
-        (!item.adminOnly || viewer.isAdmin) &&
+        (!item.staffOnly || viewer.adminHome !== null) &&
         (!item.desktopOnly || !viewer.phone),
     )
-    .map((item) =>
-      item.userTo && viewer.signedIn && viewer.userId != null ? { ...item, to: item.userTo(viewer.userId) } : item,
-    );
+    .map((item) => {
+      if (item.staffOnly && viewer.adminHome) return { ...item, to: viewer.adminHome };
+      return item.userTo && viewer.signedIn && viewer.userId != null ? { ...item, to: item.userTo(viewer.userId) } : item;
+    });
 }
 
 /** Footer links (the right column on desktop, under the page on phones). */

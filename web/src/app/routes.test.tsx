@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -7,17 +7,23 @@ import { createTestQueryClient } from '../test/render';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
+const ADMIN_NAV_FOR_MODERATOR = [
+  ['Pending Plates', '/admin/pending-posts'],
+  ['Reports', '/admin/reports'],
+  ['Audit Log', '/admin/audit'],
+];
+
 const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createTestQueryClient();
-  render(
+  const { unmount } = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, queryClient };
+  return { router, queryClient, unmount };
 }
 
 describe('routes', () => {
@@ -53,15 +59,24 @@ describe('routes', () => {
     expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/posts', '/api/user']);
   });
 
-  it('guards /saved-posts (and /saved) for visitors, and /admin/pending-posts for non-admins', async () => {
+  it('guards /saved-posts (and /saved) for visitors, and the admin area for members without a permission', async () => {
     stubFetch({ 'GET /api/user': signedOut });
     const { router } = renderApp('/saved');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
 
+    stubFetch({ 'GET /api/user': signedOut });
+    const visitor = renderApp('/admin/pending-posts');
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/auth'));
+    visitor.unmount();
+
     localStorage.setItem('auth_token', 'tok-1');
-    stubFetch({ 'GET /api/user': { body: sampleUser }, 'GET /api/posts': { body: { posts: [], nextCursor: null } } });
-    const second = renderApp('/admin/pending-posts');
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/'));
+    const api = stubFetch({ 'GET /api/user': { body: sampleUser } });
+    const member = renderApp('/admin/pending-posts');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(member.router.state.location.pathname).toBe('/admin/pending-posts');
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.pathname.startsWith('/api/admin'))).toBe(false);
   });
 
   it('shows Saved Plates to a signed-in user and the Admin Panel to an admin', async () => {
@@ -81,6 +96,33 @@ describe('routes', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/pending-posts'));
     expect(await screen.findByText('No plates are waiting for approval.')).toBeInTheDocument();
+  });
+
+  it('a moderator: Admin Panel opens their first page, the admin nav lists only their pages, a page outside their role says so', async () => {
+    localStorage.setItem('auth_token', 'tok-1');
+    const api = stubFetch({
+      'GET /api/user': { body: { ...sampleUser, permissions: ['review_posts', 'manage_reports', 'view_audit_log'] } },
+      'GET /api/posts': { body: { posts: [], nextCursor: null } },
+      'GET /api/admin/posts/pending': { body: { posts: [], total: 0, page: 1, totalPages: 1 } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin/pending-posts');
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ana Cook' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/pending-posts'));
+    expect(await screen.findByText('No plates are waiting for approval.')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual(ADMIN_NAV_FOR_MODERATOR);
+    expect(within(nav).queryByRole('link', { name: 'Members' })).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/admin/users'));
+    expect(await screen.findByRole('heading', { name: 'No access to this page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the admin area' })).toHaveAttribute('href', '/admin/pending-posts');
+    expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(0);
+
+    await act(() => router.navigate('/admin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/pending-posts'));
   });
 
   it('account menu: who is signed in, the theme, and log out even when the server call fails', async () => {

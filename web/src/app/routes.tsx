@@ -2,12 +2,11 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { PendingPostsPage } from '../features/admin';
+import { AdminLayout, AuditPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
   ForgotPasswordPage,
-  RequireAdmin,
   RequireAuth,
   ResetPasswordPage,
   VerifyEmailPage,
@@ -89,8 +88,22 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireAdmin />,
-            children: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }],
+            // a member with no admin page is told nothing is here; the layout checks each page's permission
+            element: <RequireStaff forbidden={<NotFoundPage />} />,
+            children: [
+              {
+                path: '/admin',
+                element: <AdminLayout />,
+                children: [
+                  { path: 'pending-posts', element: <PendingPostsPage /> },
+                  { path: 'reports', element: <ReportsPage /> },
+                  { path: 'users', element: <MembersPage /> },
+                  { path: 'users/:userId', element: <MemberPage /> },
+                  { path: 'audit', element: <AuditPage /> },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+            ],
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,5 +1,6 @@
 import {
   APPEAL_WINDOW_DAYS,
+  commentExcerpt,
   reportOutcomeText,
   strikeNotice,
   type AdminReportsResponse,
@@ -84,11 +85,7 @@ export interface ModerationServiceDeps {
 
 type Target = { type: 'post' | 'user' | 'comment'; id: number; label: string } | null;
 
-/** A comment's first words, as a label that outlives it. */
-const excerpt = (text: string | null) => {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
-};
+const excerpt = commentExcerpt;
 
 /**
  * Reports, strikes and appeals (issue 13). Every action runs in one transaction with its audit row

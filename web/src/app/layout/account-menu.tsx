@@ -9,12 +9,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { adminHomeFor } from '../../features/admin';
 import { displayNameOf, useAuth, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/utils';
-import { ADMIN_PANEL_PATH, profilePath, settingsPath } from '../navigation';
+import { profilePath, settingsPath } from '../navigation';
 import { ThemeRadioItems } from './theme-menu';
 
-/** The signed-in user's menu: who is signed in, Profile, Settings, Theme, Admin Panel (admins) and Log out. */
+/** The signed-in user's menu: who is signed in, Profile, Settings, Theme, Admin Panel (staff) and Log out. */
 export function AccountMenu({
   user,
   trigger,
@@ -29,7 +30,8 @@ export function AccountMenu({
   /** Open on mount: a tap on the trigger's stand-in asked for it before the menu had loaded. */
   defaultOpen?: boolean;
 }) {
-  const { logoutMutation, isAdmin } = useAuth();
+  const { logoutMutation, permissions } = useAuth();
+  const adminHome = adminHomeFor(permissions);
   const loggingOut = logoutMutation.isPending;
   const [showThemes, setShowThemes] = useState(false);
   return (
@@ -70,9 +72,9 @@ export function AccountMenu({
           />
         </DropdownMenuItem>
         {showThemes ? <ThemeRadioItems /> : null}
-        {isAdmin ? (
+        {adminHome ? (
           <DropdownMenuItem asChild>
-            <Link to={ADMIN_PANEL_PATH}>
+            <Link to={adminHome}>
               <ShieldCheck aria-hidden="true" />
               Admin Panel
             </Link>

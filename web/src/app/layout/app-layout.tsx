@@ -5,9 +5,10 @@ import { useAuth } from '../../features/auth';
 import { TopRatedPanel, UploadPlateProvider } from '../../features/posts';
 import { ReportDialogHost } from '../../features/reports';
 import { SuggestedUsersPanel } from '../../features/users';
+import { cn } from '../../lib/utils';
 import { ErrorBoundary } from '../error-boundary';
 import { RealtimeConnection } from '../realtime-connection';
-import { FOOTER_LINKS } from '../navigation';
+import { FOOTER_LINKS, isAdminPath } from '../navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { SideNav } from './side-nav';
@@ -54,6 +55,9 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const desktop = useIsDesktop();
   const { user } = useAuth();
+  // The admin area's tables and queues take the right column's room too.
+  const wide = isAdminPath(pathname);
+  const rightColumn = desktop && !wide;
   return (
     <UploadPlateProvider>
       <div className="min-h-dvh">
@@ -64,7 +68,12 @@ export function AppLayout() {
           Skip to main content
         </a>
         <Header />
-        <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)_16rem] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]">
+        <div
+          className={cn(
+            'mx-auto grid max-w-7xl gap-6 px-4 sm:px-6',
+            wide ? 'lg:grid-cols-[14rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)]' : 'lg:grid-cols-[14rem_minmax(0,1fr)_16rem] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]',
+          )}
+        >
           <aside className="hidden py-6 lg:block">
             <SideNav />
           </aside>
@@ -73,16 +82,18 @@ export function AppLayout() {
             tabIndex={-1}
             className="min-w-0 py-6 pb-[calc(6rem+env(safe-area-inset-bottom))] outline-none lg:pb-10"
           >
-            <div className="mx-auto w-full max-w-2xl">
+            <div className={cn('mx-auto w-full', wide ? 'max-w-5xl' : 'max-w-2xl')}>
               <ErrorBoundary resetKey={pathname}>
                 <Suspense fallback={<PageSpinner />}>
                   <Outlet />
                 </Suspense>
               </ErrorBoundary>
             </div>
-            {desktop ? null : <FooterLinks className="mx-auto mt-10 grid max-w-2xl gap-1 text-sm text-muted-foreground" />}
+            {rightColumn ? null : (
+              <FooterLinks className={cn('mx-auto mt-10 grid gap-1 text-sm text-muted-foreground', wide ? 'max-w-5xl' : 'max-w-2xl')} />
+            )}
           </main>
-          {desktop ? (
+          {rightColumn ? (
             <aside className="py-6" aria-label="More">
               <div className="sticky top-20 grid gap-4">
                 <TopRatedPanel />

@@ -1,5 +1,6 @@
 import { CircleUserRound, Plus } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { adminHomeFor } from '../../features/admin';
 import { useAuth } from '../../features/auth';
 import { useUploadPlate } from '../../features/posts';
 import { cn } from '../../lib/utils';
@@ -11,8 +12,8 @@ const itemClass =
 
 /** Phone bottom bar (below lg): the navigation list plus Profile, or Login (document 2 §2). */
 export function BottomNav() {
-  const { user, isAdmin } = useAuth();
-  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), isAdmin, phone: true });
+  const { user, permissions } = useAuth();
+  const items = visibleNavItems(NAV_ITEMS, { signedIn: Boolean(user), adminHome: adminHomeFor(permissions), phone: true });
   const { openUpload } = useUploadPlate();
   // The upload button sits in the middle: Home, Top | Upload | Leaders, Profile.
   const middle = Math.ceil(items.length / 2);

@@ -1,3 +1,15 @@
+/**
+ * The admin area's public surface. The guard and the page list are small and load with the app
+ * (the header's menu needs them); the layout and every page load on demand.
+ */
 import { lazyPage } from '../../lib/lazy-page';
 
+export { RequireStaff } from './components/require-staff';
+export { adminHomeFor, adminPagesFor } from './lib/admin-pages';
+
+export const AdminLayout = lazyPage(() => import('./pages/admin-layout'));
 export const PendingPostsPage = lazyPage(() => import('./pages/pending-posts-page'));
+export const ReportsPage = lazyPage(() => import('./pages/reports-page'));
+export const MembersPage = lazyPage(() => import('./pages/members-page'));
+export const MemberPage = lazyPage(() => import('./pages/member-page'));
+export const AuditPage = lazyPage(() => import('./pages/audit-page'));

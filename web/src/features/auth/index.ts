@@ -2,7 +2,7 @@
 import { lazyPage } from '../../lib/lazy-page';
 
 export { AuthProvider, useAuth } from './hooks/use-auth';
-export { RequireAdmin, RequireAuth } from './components/require-auth';
+export { RequireAuth } from './components/require-auth';
 export { displayNameOf, normalizeUser, type AuthUser } from './api/auth-api';
 export { authKeys } from './api/keys';
 // What the signed-in viewer may do: plates, ratings and comments ask the same questions.

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeTemplate } from '../../../test/admin';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makePost } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
@@ -17,6 +18,9 @@ describe('PendingPostsPage', () => {
         return { body: { posts: [makePost({ id: page * 10, title: `Pending ${page}`, approvalStatus: 'pending' })], total: 2, page, totalPages: 2 } };
       },
       'POST /api/admin/posts/20/approve': { body: makePost({ id: 20 }) },
+      'GET /api/admin/templates': {
+        body: { templates: [makeTemplate({ id: 1, kind: 'report', title: 'Spam' }), makeTemplate({ id: 2, kind: 'rejection', title: 'Blurry photo' })] },
+      },
       'POST /api/admin/posts/20/reject': { body: makePost({ id: 20, approvalStatus: 'rejected' }) },
     });
     renderWithApp(null, { routes: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }], route: '/admin/pending-posts' });
@@ -35,6 +39,9 @@ describe('PendingPostsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reject Pending 2' }));
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     expect(screen.getByText('A reason is required')).toBeInTheDocument();
+    // the plate rejection templates are offered, not the report ones
+    const templates = await screen.findByRole('combobox', { name: 'Start from a template' });
+    expect(within(templates).getAllByRole('option').map((o) => o.textContent)).toEqual(['Write your own', 'Blurry photo']);
     await user.type(screen.getByRole('textbox', { name: 'Reason' }), ' Not food ');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Plate rejected')).toBeInTheDocument();

@@ -1,31 +1,19 @@
+import { ErrorPanel } from '../../../components/ui/error-panel';
 import { RejectBody, type PostDto } from '@plates/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, ShieldCheck, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Check, ClipboardCheck, ShieldCheck, X } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { ErrorPanel } from '../../../components/ui/error-panel';
-import { FieldError } from '../../../components/ui/form-field';
-import { Label } from '../../../components/ui/label';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
-import { adminKeys, approvePost, fetchPending, rejectPost } from '../api/admin-api';
-
-function pageFrom(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+import { useAuth } from '../../auth';
+import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
+import { adminKeys } from '../api/keys';
+import { ActionDialog, fieldErrorsOf } from '../components/action-dialog';
+import { EmptyState, ListSkeleton, PageHeading, Pager, pageFrom } from '../components/query-states';
+import { useTemplates } from '../hooks/use-moderation';
 
 /** /admin/pending-posts : plates waiting for approval, a page at a time. */
 export default function PendingPostsPage() {
@@ -59,21 +47,15 @@ export default function PendingPostsPage() {
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
-          <ShieldCheck className="size-6 text-primary" aria-hidden="true" />
-          Pending Plates
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
-        </p>
-      </div>
+      <PageHeading icon={ShieldCheck} title="Pending Plates">
+        {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
+      </PageHeading>
       {pending.isPending ? (
-        <PageSpinner label="Loading pending plates" />
+        <ListSkeleton label="Loading pending plates" />
       ) : pending.isError ? (
-        <ErrorPanel message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
+        <ErrorPanel variant="card" message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
       ) : data!.posts.length === 0 ? (
-        <p className="rounded-2xl border border-dashed bg-card px-6 py-12 text-center font-medium">No plates are waiting for approval.</p>
+        <EmptyState icon={ClipboardCheck}>No plates are waiting for approval.</EmptyState>
       ) : (
         <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
           {data!.posts.map((post) => (
@@ -107,92 +89,43 @@ export default function PendingPostsPage() {
           ))}
         </ul>
       )}
-      {data && totalPages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-          <Button variant="outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground" aria-live="polite">
-            Page {page} of {totalPages}
-          </span>
-          <Button variant="outline" disabled={page >= totalPages} onClick={() => goTo(page + 1)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      ) : null}
+      {data ? <Pager page={page} totalPages={totalPages} onPage={goTo} /> : null}
       <RejectDialog post={rejecting} onClose={() => setRejecting(null)} onRejected={settled} />
     </div>
   );
 }
 
 function RejectDialog({ post, onClose, onRejected }: { post: PostDto | null; onClose: () => void; onRejected: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const { permissions } = useAuth();
+  // the reason templates are a reports holder's; a plate reviewer without them writes their own
+  const templates = useTemplates(post !== null && permissions.includes('manage_reports')).data ?? [];
   const reject = useMutation<PostDto, ApiError, { post: PostDto; reason: string }>({
     mutationFn: ({ post: p, reason: r }) => rejectPost(p.id, r),
     onSuccess: (_answer, { post: p }) => {
       toast({ title: 'Plate rejected', description: `“${p.title}” was rejected.` });
-      setReason('');
       onRejected();
       onClose();
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: `Failed to reject plate: ${e.message}` }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!post) return;
-    const parsed = RejectBody.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'A reason is required');
-      return;
-    }
-    reject.mutate({ post, reason: parsed.data.reason });
-  };
   return (
-    <Dialog
+    <ActionDialog
       open={post !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(null);
-          onClose();
-        }
+      onOpenChange={(open) => !open && onClose()}
+      title="Reject plate"
+      description={post ? `Tell the cook why “${post.title}” can't be shown.` : null}
+      withDays={false}
+      templates={templates.filter((t) => t.kind === 'rejection')}
+      reasonMax={500}
+      submitLabel="Reject"
+      destructive
+      pending={reject.isPending}
+      serverError={null}
+      validate={(values) => {
+        const parsed = RejectBody.safeParse({ reason: values.reason });
+        return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
       }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reject plate</DialogTitle>
-          <DialogDescription>{post ? `Tell the cook why “${post.title}” can't be shown.` : null}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reject plate">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <Textarea
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(null);
-              }}
-            />
-            <FieldError id={`${id}-error`}>{error}</FieldError>
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={reject.isPending}>
-              {reject.isPending ? 'Rejecting...' : 'Reject'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      onSubmit={(values) => post && reject.mutate({ post, reason: values.reason.trim() })}
+    />
   );
 }

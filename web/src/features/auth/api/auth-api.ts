@@ -11,7 +11,7 @@ import type {
   SessionUser,
   VerifyEmailBody,
 } from '@plates/common';
-import { VIEWER_PATH } from '@plates/common';
+import { PERMISSIONS, VIEWER_PATH } from '@plates/common';
 import { apiRequest, isApiError } from '../../../lib/api';
 import { takePageAnswer } from '../../../lib/page-data';
 
@@ -52,6 +52,14 @@ export function normalizeUser(raw: RawUser): AuthUser {
     profileImage: rest.profileImage ?? profile_image ?? null,
     isAdmin,
   };
+}
+
+const NONE: readonly string[] = [];
+
+/** What the user may do in the admin area: an admin everything, staff what their roles grant. */
+export function permissionsOf(user: AuthUser | null): readonly string[] {
+  if (!user) return NONE;
+  return user.isAdmin ? PERMISSIONS : (user.permissions ?? NONE);
 }
 
 export function displayNameOf(user: Pick<AuthUser, 'displayName' | 'username'>): string {

@@ -1,7 +1,9 @@
 import { MESSAGES, type LoginBody } from '@plates/common';
+import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -13,13 +15,16 @@ import { EmailNotVerifiedAlert } from './email-not-verified-alert';
 
 type LoginInput = LoginBody;
 
-/** What a failed login shows: a form-level line, a field error, or the verification alert. */
+/** What a failed login shows: a form-level line, a field error, the verification alert or the suspension. */
 function describeLoginFailure(error: unknown):
   | { kind: 'unverified'; message: string }
+  | { kind: 'suspended'; message: string }
   | { kind: 'field'; field: keyof LoginInput; message: string }
   | { kind: 'form'; message: string } {
   if (!isApiError(error)) return { kind: 'form', message: 'Login failed. Please try again.' };
   if (error.code === 'EMAIL_NOT_VERIFIED') return { kind: 'unverified', message: error.message };
+  // the server's words carry the reason and the end ("Your account is suspended until 3 Dec 2026. Reason: …")
+  if (error.code === 'ACCOUNT_SUSPENDED') return { kind: 'suspended', message: error.message };
   if (error.status === 401) return { kind: 'form', message: MESSAGES.invalidCredentials };
   if (error.status === 429) return { kind: 'form', message: MESSAGES.loginRateLimited };
   if (error.field === 'username' || error.field === 'password') {
@@ -33,6 +38,7 @@ const loadResolver = () => import('../lib/form-resolvers').then((m) => m.loginRe
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
   const { loginMutation } = useAuth();
   const [unverified, setUnverified] = useState<string | null>(null);
+  const [suspended, setSuspended] = useState<string | null>(null);
   const form = useForm<LoginInput>({
     resolver: useLazyResolver(loadResolver),
     defaultValues: { username: defaultUsername, password: '' },
@@ -41,11 +47,13 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverified(null);
+    setSuspended(null);
     try {
       await loginMutation.mutateAsync({ username: values.username, password: values.password });
     } catch (error) {
       const failure = describeLoginFailure(error);
       if (failure.kind === 'unverified') setUnverified(failure.message);
+      else if (failure.kind === 'suspended') setSuspended(failure.message);
       else if (failure.kind === 'field') form.setError(failure.field, { message: failure.message });
       else form.setError('root.server', { message: failure.message });
     }
@@ -57,6 +65,15 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
       {/* Outside the form: the alert has its own email form, and forms must not nest. */}
       {unverified ? <EmailNotVerifiedAlert message={unverified} /> : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+        {suspended ? (
+          <Alert variant="destructive">
+            <Ban aria-hidden="true" />
+            <AlertTitle>Account suspended</AlertTitle>
+            <AlertDescription>
+              <p className="text-foreground/85">{suspended}</p>
+            </AlertDescription>
+          </Alert>
+        ) : null}
         <FormError>{errors.root?.server?.message}</FormError>
         <FormField label="Username" error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />

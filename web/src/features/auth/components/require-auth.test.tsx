@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
-import { RequireAdmin, RequireAuth } from './require-auth';
+import { RequireAuth } from './require-auth';
 
 const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
 
@@ -13,7 +13,6 @@ function renderGuarded(element: ReactElement) {
     routes: [
       { path: '/private', element },
       { path: '/auth', element: <p>Sign in page</p> },
-      { path: '/', element: <p>Home page</p> },
     ],
   });
 }
@@ -38,32 +37,5 @@ describe('RequireAuth', () => {
     stubFetch({ 'GET /api/user': { body: sampleUser } });
     renderGuarded(<RequireAuth><p>Secret</p></RequireAuth>);
     expect(await screen.findByText('Secret')).toBeInTheDocument();
-  });
-});
-
-describe('RequireAdmin', () => {
-  it('redirects to /auth without a user', async () => {
-    stubFetch({ 'GET /api/user': signedOut });
-    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
-    expect(await screen.findByText('Sign in page')).toBeInTheDocument();
-  });
-
-  it('redirects a non-admin to /', async () => {
-    stubFetch({ 'GET /api/user': { body: sampleUser } });
-    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
-    expect(await screen.findByText('Home page')).toBeInTheDocument();
-    expect(location()).toBe('/');
-  });
-
-  it('renders for an admin, including snake_case is_admin', async () => {
-    stubFetch({ 'GET /api/user': { body: { ...sampleUser, isAdmin: undefined, is_admin: true } } });
-    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
-    expect(await screen.findByText('Admin area')).toBeInTheDocument();
-  });
-
-  it('treats the username "Admin" as admin whatever the server says', async () => {
-    stubFetch({ 'GET /api/user': { body: { ...sampleUser, username: 'Admin', isAdmin: false } } });
-    renderGuarded(<RequireAdmin><p>Admin area</p></RequireAdmin>);
-    expect(await screen.findByText('Admin area')).toBeInTheDocument();
   });
 });

@@ -10,12 +10,3 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   if (!user) return <Navigate to="/auth" replace />;
   return children ?? <Outlet />;
 }
-
-/** Admin guard: /auth without a user, / for a non-admin, else the page. */
-export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const { user, isAdmin, isLoading } = useAuth();
-  if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to="/auth" replace />;
-  if (!isAdmin) return <Navigate to="/" replace />;
-  return children ?? <Outlet />;
-}

@@ -23,6 +23,7 @@ import {
   login,
   logout,
   pageUser,
+  permissionsOf,
   register,
   type AuthUser,
 } from '../api/auth-api';
@@ -32,6 +33,8 @@ interface AuthContextValue {
   user: AuthUser | null;
   isLoading: boolean;
   isAdmin: boolean;
+  /** Staff permissions: every one for an admin, the union of their roles for a moderator, else none. */
+  permissions: readonly string[];
   error: Error | null;
   loginMutation: UseMutationResult<LoginResponse, ApiError, LoginBody>;
   registerMutation: UseMutationResult<RegisterResponse, ApiError, RegisterBody>;
@@ -116,6 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isLoading: userQuery.isLoading,
       isAdmin: user?.isAdmin === true,
+      permissions: permissionsOf(user),
       error: userQuery.error,
       loginMutation,
       registerMutation,

@@ -77,6 +77,29 @@ describe('AuthPage: Sign In', () => {
     expect(await screen.findByText('Too many login attempts. Please try again later.')).toBeInTheDocument();
   });
 
+  it('on ACCOUNT_SUSPENDED shows the server\'s words (reason and end) in the form, and clears them on the next try', async () => {
+    let answer = {
+      status: 403,
+      body: { message: 'Your account is suspended until 3 Dec 2026. Reason: Harassment in chat', code: 'ACCOUNT_SUSPENDED' },
+    };
+    setup({ 'POST /api/login': () => answer });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Account suspended');
+    expect(alert).toHaveTextContent('Your account is suspended until 3 Dec 2026. Reason: Harassment in chat');
+    expect(location()).toBe('/auth');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+
+    answer = { status: 401, body: { message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' } };
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
+    expect(screen.queryByText('Account suspended')).not.toBeInTheDocument();
+  });
+
   it('on EMAIL_NOT_VERIFIED shows the alert and resends to the typed email', async () => {
     const serverMessage =
       'Please verify your email address before logging in. Check your inbox for the verification link.';

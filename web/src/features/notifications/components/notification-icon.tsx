@@ -1,10 +1,12 @@
 import {
   Bell,
   CheckCircle,
+  Flag,
   Heart,
   MessageCircle,
   MessageSquare,
   Reply,
+  ShieldAlert,
   Star,
   Trophy,
   UserCheck,
@@ -31,6 +33,8 @@ const ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   post_rejected: { icon: XCircle, tone: 'text-destructive' },
   achievement: { icon: Trophy, tone: 'text-amber-500' },
   system: { icon: Bell, tone: 'text-muted-foreground' },
+  moderation: { icon: ShieldAlert, tone: 'text-amber-500' },
+  report_outcome: { icon: Flag, tone: 'text-sky-500' },
 };
 
 /** The icon of a notification type; an unknown type gets the bell (document 1 §3). */

@@ -49,4 +49,11 @@ describe('notificationTarget (document 1 §4)', () => {
     expect(notificationTarget(n('new_message', { metadata: '{"other":1}' }))).toEqual({ path: '/chat', then: '/profile/9' });
     expect(notificationTarget(n('new_message', { metadata: null, actorId: null }))).toEqual({ path: '/chat' });
   });
+
+  it('moderation opens the viewer\'s Settings; report_outcome the plate, else nothing', () => {
+    expect(notificationTarget(n('moderation'), 3)).toEqual({ path: '/profile/3?tab=settings' });
+    expect(notificationTarget(n('moderation'))).toEqual({ path: null });
+    expect(notificationTarget(n('report_outcome'), 3)).toEqual({ path: '/posts/5' });
+    expect(notificationTarget(n('report_outcome', { postId: null }), 3)).toEqual({ path: null });
+  });
 });

@@ -28,7 +28,7 @@ function sessionIdOf(metadata: string | null): number | null {
 
 /**
  * Navigation by type (document 1 §4). `viewerId` is the signed-in user: a follow request opens
- * their own Requests tab and an achievement their own profile.
+ * their own Requests tab, an achievement their own profile, and a moderation notice their Settings.
  */
 export function notificationTarget(n: Target, viewerId: number | null = null): NotificationTarget {
   const own = viewerId != null ? `/profile/${viewerId}` : null;
@@ -47,6 +47,12 @@ export function notificationTarget(n: Target, viewerId: number | null = null): N
       return { path: own ? `${own}?tab=requests` : profile(n) };
     case 'achievement':
       return { path: own ?? post(n) ?? profile(n) };
+    // a strike, an appeal's answer or a lifted restriction: the member's own record, in Settings
+    case 'moderation':
+      return { path: own ? `${own}?tab=settings` : null };
+    // the reported plate if it is still there; a reported person is not shown again
+    case 'report_outcome':
+      return { path: post(n) };
     case 'chat_request':
       return { path: '/chat?tab=requests' };
     case 'chat_request_accepted':

@@ -16,6 +16,8 @@ export const userKeys = {
   blocked: () => [...userKeys.all, 'blocked'] as const,
   posts: (id: number) => [...postKeys.all, 'by-user', id] as const,
   followRequests: ['/api/user/follow-requests'] as const,
+  /** GET /api/user/strikes: the viewer's own strikes and appeals. */
+  strikes: ['/api/user/strikes'] as const,
   suggestedAll: ['/api/suggested-users'] as const,
   suggested: (limit: number) => [...userKeys.suggestedAll, limit] as const,
 };

@@ -6,6 +6,8 @@ import type {
   MessageResponse,
   ProfileDto,
   SessionUser,
+  StrikeDto,
+  StrikesResponse,
   SuggestedUsersResponse,
   UnblockResponse,
   BlockedUsersResponse,
@@ -80,4 +82,13 @@ export function deactivateAccount(): Promise<MessageResponse> {
 
 export function deleteAccount(): Promise<MessageResponse> {
   return apiRequest<MessageResponse>('DELETE', '/api/user/account');
+}
+
+/** The signed-in member's strikes, newest first. */
+export function fetchStrikes(): Promise<StrikesResponse> {
+  return apiRequest<StrikesResponse>('GET', '/api/user/strikes');
+}
+
+export function appealStrike(id: number, text: string): Promise<StrikeDto> {
+  return apiRequest<StrikeDto>('POST', `/api/user/strikes/${id}/appeal`, { text });
 }

@@ -1,16 +1,17 @@
-import type { ProfileDto } from '@plates/common';
+import { APPEAL_WINDOW_DAYS, type ProfileDto } from '@plates/common';
 import { Power, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { useDeactivateAccount } from '../hooks/use-account';
+import { AccountStrikes } from './account-strikes';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileForm } from './profile-form';
 
 const section = 'grid gap-4 rounded-2xl border bg-card p-4 sm:p-5';
 
-/** The own profile's Settings tab (document 2 §2): blocked users, profile and privacy, the account. */
+/** The own profile's Settings tab (document 2 §2): blocked users, profile and privacy, strikes and appeals, the account. */
 export function SettingsTab({ profile }: { profile: ProfileDto }) {
   const [deactivating, setDeactivating] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -33,6 +34,16 @@ export function SettingsTab({ profile }: { profile: ProfileDto }) {
           Profile and privacy
         </h2>
         <ProfileForm profile={profile} labelledBy="settings-profile" />
+      </section>
+
+      <section aria-labelledby="settings-record" className={section}>
+        <div className="grid gap-1">
+          <h2 id="settings-record" className="text-lg font-semibold">
+            Your account
+          </h2>
+          <p className="text-sm text-muted-foreground">Warnings and other actions moderators took on your account. You can appeal each one within {APPEAL_WINDOW_DAYS} days.</p>
+        </div>
+        <AccountStrikes />
       </section>
 
       <section aria-labelledby="settings-account" className={`${section} border-destructive/40`}>

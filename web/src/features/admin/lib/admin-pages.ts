@@ -1,0 +1,24 @@
+import { ADMIN_PAGES } from '@plates/common';
+
+/** The admin pages this web app has built so far (ADMIN_PAGES also names ones still to come). */
+const BUILT = new Set<string>(['/admin/pending-posts', '/admin/reports', '/admin/users', '/admin/audit']);
+
+export type AdminPage = (typeof ADMIN_PAGES)[number];
+
+/** The admin pages the holder of `permissions` may open, in menu order. */
+export function adminPagesFor(permissions: readonly string[]): AdminPage[] {
+  return ADMIN_PAGES.filter((page) => BUILT.has(page.path) && permissions.includes(page.permission));
+}
+
+/**
+ * Where "Admin Panel" leads: the first page the member may open in ADMIN_PAGES order (common's
+ * firstAdminPage, among the pages built here), or null for a member with none of them.
+ */
+export function adminHomeFor(permissions: readonly string[]): string | null {
+  return adminPagesFor(permissions)[0]?.path ?? null;
+}
+
+/** The admin page an address belongs to (/admin/users/12 is the Members page), if any. */
+export function adminPageAt(pathname: string): AdminPage | undefined {
+  return ADMIN_PAGES.find((page) => pathname === page.path || pathname.startsWith(`${page.path}/`));
+}

@@ -1,0 +1,136 @@
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { MemberStatus } from '@plates/common';
+import { Search, UsersRound } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { formatFullDate } from '../../../lib/format-time';
+import type { MembersFilter } from '../api/keys';
+import { MemberChips } from '../components/member-chips';
+import { PersonLine } from '../components/person';
+import { EmptyState, ListSkeleton, PageHeading, Pager, pageFrom } from '../components/query-states';
+import { useMembers } from '../hooks/use-members';
+
+const ROLES = { admin: 'Admins', staff: 'Staff', member: 'Members' } as const;
+type RoleFilter = keyof typeof ROLES;
+
+function filterFrom(params: URLSearchParams): MembersFilter {
+  const status = MemberStatus.safeParse(params.get('status'));
+  const role = params.get('role');
+  return {
+    q: params.get('q')?.trim() || undefined,
+    status: status.success ? status.data : undefined,
+    role: role && Object.hasOwn(ROLES, role) ? (role as RoleFilter) : undefined,
+    page: pageFrom(params.get('page')),
+  };
+}
+
+/** /admin/users : the member directory, by name, email or sign-in IP, status and role, 25 a page. */
+export default function MembersPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  const members = useMembers(filter);
+
+  /** A new filter starts again at page 1; the address keeps it (back, reload, a link). */
+  const apply = (next: Partial<MembersFilter>) => {
+    const merged = { ...filter, page: 1, ...next };
+    const out = new URLSearchParams();
+    if (merged.q) out.set('q', merged.q);
+    if (merged.status) out.set('status', merged.status);
+    if (merged.role) out.set('role', merged.role);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out);
+  };
+  const data = members.data;
+  return (
+    <div className="grid gap-4">
+      <PageHeading icon={UsersRound} title="Members">
+        Find a member by name, email or an IP address they signed in from.
+      </PageHeading>
+      <Filters key={filter.q ?? ''} filter={filter} onApply={apply} />
+      {members.isPending ? (
+        <ListSkeleton label="Loading members" rows={5} />
+      ) : members.isError ? (
+        <ErrorPanel variant="card" message={`Error loading members: ${members.error.message}`} onRetry={() => void members.refetch()} />
+      ) : data!.users.length === 0 ? (
+        <EmptyState icon={UsersRound}>No members match. Try another name, email or IP.</EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {data!.total === 1 ? '1 member' : `${data!.total} members`}
+          </p>
+          <ul aria-label="Members" aria-busy={members.isPlaceholderData} className="grid divide-y overflow-hidden rounded-2xl border bg-card">
+            {data!.users.map((member) => (
+              <li key={member.id} className="grid gap-2 p-3 sm:p-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_9rem] md:items-center md:gap-4">
+                <PersonLine person={member}>
+                  <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+                </PersonLine>
+                <MemberChips member={member} />
+                <p className="text-xs text-muted-foreground md:text-right">
+                  {member.lastLoginAt ? (
+                    <>
+                      Last sign-in <time dateTime={member.lastLoginAt}>{formatFullDate(member.lastLoginAt)}</time>
+                    </>
+                  ) : (
+                    'Never signed in'
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data ? <Pager page={filter.page} totalPages={Math.max(1, data.totalPages)} onPage={(page) => apply({ page })} /> : null}
+    </div>
+  );
+}
+
+/** The search box (applied on Enter or the button) and the two filters (applied at once). */
+function Filters({ filter, onApply }: { filter: MembersFilter; onApply: (next: Partial<MembersFilter>) => void }) {
+  const id = useId();
+  const [text, setText] = useState(filter.q ?? '');
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ q: text.trim() || undefined });
+  };
+  return (
+    <form role="search" aria-label="Members" onSubmit={search} className="grid gap-3 rounded-2xl border bg-card p-3 sm:p-4 md:grid-cols-[minmax(0,1fr)_10rem_9rem]">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-q`}>Search</Label>
+        <div className="flex gap-2">
+          <Input id={`${id}-q`} type="search" placeholder="Name, email or IP" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+          <Button type="submit" size="icon" aria-label="Search members" className="shrink-0">
+            <Search aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:contents">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <NativeSelect id={`${id}-status`} value={filter.status ?? ''} onChange={(e) => onApply({ status: (e.target.value || undefined) as MembersFilter['status'] })}>
+            <option value="">Any status</option>
+            {MemberStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-role`}>Role</Label>
+          <NativeSelect id={`${id}-role`} value={filter.role ?? ''} onChange={(e) => onApply({ role: (e.target.value || undefined) as RoleFilter | undefined })}>
+            <option value="">Any role</option>
+            {Object.entries(ROLES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+    </form>
+  );
+}
