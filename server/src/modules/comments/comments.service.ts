@@ -2,6 +2,7 @@ import { MESSAGES, type CommentsResponse, type HeartResponse, type ReplyDto } fr
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import type { PostAccess, PostAction } from '../posts/post-access.js';
@@ -28,8 +29,10 @@ export function createCommentsService(deps: {
   repo: CommentsRepository;
   notifications: NotificationsService;
   access: PostAccess;
+  /** The content filters: a reply is screened as it is written (hold counts as flag for now). */
+  filters: ContentScreen;
 }) {
-  const { repo, notifications, access } = deps;
+  const { repo, notifications, access, filters } = deps;
 
   /**
    * A comment (or reply) the viewer may see, on a plate they may `action` (else 404, or the 403
@@ -75,10 +78,12 @@ export function createCommentsService(deps: {
 
     async reply(commentId: number, viewer: Member, content: string): Promise<ReplyDto> {
       const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound, 'engage');
+      const screening = filters.screen([{ scope: 'replies', field: 'content', text: content }], viewer.id);
       return repo.transaction(async (tx) => {
         // Still there? (Deleted between the check and now: the same 404.)
         if (!(await repo.findComment(commentId, tx, true))) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.commentNotFound);
         const row = await repo.insertReply(tx, { ratingId: comment.id, userId: viewer.id, content });
+        await filters.record(screening, { type: 'reply', id: row.id }, viewer.id, tx);
         const author = await repo.author(viewer.id, tx);
         if (!author) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
         await notifications.notify(

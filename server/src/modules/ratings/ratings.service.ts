@@ -1,5 +1,6 @@
 import type { PostDto, RateBody } from '@plates/common';
 import { AppError } from '../../lib/app-error.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
@@ -19,8 +20,10 @@ export function createRatingsService(deps: {
   notifications: NotificationsService;
   loadPost: LoadPost;
   access: PostAccess;
+  /** The content filters: a comment is screened as it is written (hold counts as flag for now). */
+  filters: ContentScreen;
 }) {
-  const { repo, points, notifications, access } = deps;
+  const { repo, points, notifications, access, filters } = deps;
 
   return {
     /**
@@ -30,6 +33,7 @@ export function createRatingsService(deps: {
      * same transaction as the rows.
      */
     async rate(postId: number, viewer: Member, body: RateBody): Promise<PostDto> {
+      const screening = filters.screen([{ scope: 'comments', field: 'comment', text: body.comment }], viewer.id);
       await repo.transaction(async (tx) => {
         const post = await access.require('engage', postId, viewer, { conn: tx, lock: true });
         if (body.rating !== undefined && post.userId === viewer.id) {
@@ -76,6 +80,7 @@ export function createRatingsService(deps: {
           const commentId =
             commentOnRatingRow ?? (await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment }));
           await repo.bumpPostCounters(tx, postId, { commentCount: 1 });
+          await filters.record(screening, { type: 'comment', id: commentId }, viewer.id, tx);
           // Commenting on your own plate earns nothing (no farming points on your own posts).
           if (post.userId !== viewer.id) {
             await points.award({ userId: viewer.id, action: 'comment_given', entityType: 'post', entityId: postId }, tx);

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
 import { RENDITION_WIDTHS, type ProcessedImage } from '../media/media.service.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
@@ -48,6 +49,8 @@ export interface UsersServiceDeps {
   posts: Pick<PostsService, 'userPosts'>;
   points: Pick<PointsService, 'award'>;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** The content filters: a new display name and bio are screened (hold counts as flag). */
+  filters: ContentScreen;
   /** Turns an uploaded photo into stored avatar renditions (the media pipeline). */
   processAvatar: (bytes: Buffer) => Promise<ProcessedImage>;
   /** Refuses display names that would pass for the team or an admin. */
@@ -318,6 +321,13 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (changes.displayName && changes.displayName !== me.displayName) {
         await deps.names.check({ displayName: changes.displayName }, me);
       }
+      const screening = deps.filters.screen(
+        [
+          { scope: 'display_names', field: 'displayName', text: changes.displayName !== me.displayName ? changes.displayName : undefined },
+          { scope: 'bios', field: 'bio', text: changes.bio !== me.bio ? changes.bio : undefined },
+        ],
+        me.id,
+      );
       const image = photo ? await deps.processAvatar(photo) : undefined;
       const { user, previousImage } = await repo.transaction(async (tx) => {
         const current = await repo.lockUser(me.id, tx);
@@ -334,6 +344,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (image) values.profileImage = image.imageUrl;
         else if (changes.removeProfileImage) values.profileImage = null;
         const updated = Object.keys(values).length > 0 ? await repo.updateUser(me.id, values, tx) : current;
+        await deps.filters.record(screening, { type: 'user', id: me.id }, me.id, tx);
         if (current.isPrivate && updated.isPrivate === false) {
           for (const followerId of await repo.acceptAllRequests(me.id, tx)) await welcome(updated, followerId, tx);
         }
