@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { PendingPostsPage } from '../features/admin';
+import { ContentFiltersPage, PendingPostsPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -90,7 +90,10 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireAdmin />,
-            children: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }],
+            children: [
+              { path: '/admin/pending-posts', element: <PendingPostsPage /> },
+              { path: '/admin/content', element: <ContentFiltersPage /> },
+            ],
           },
           { path: '*', element: <NotFoundPage /> },
         ],
