@@ -8,16 +8,16 @@ import {
   type FilterType,
 } from '@plates/common';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type ComponentProps, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FieldError, FormError } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import type { ApiError } from '../../../lib/api';
-import { cn } from '../../../lib/utils';
 import { bodyOf, saveContentFilter } from '../api/content-filters-api';
 
 export const SCOPE_LABELS: Record<FilterScope, string> = {
@@ -73,18 +73,6 @@ function valuesOf(filter: ContentFilterDto | null): Values {
     scopes: body.appliesTo === 'all' || !body.appliesTo ? [] : [...body.appliesTo],
     isActive: body.isActive ?? true,
   };
-}
-
-function Select({ className, ...props }: ComponentProps<'select'>) {
-  return (
-    <select
-      className={cn(
-        'h-11 w-full rounded-lg border border-input bg-card px-3 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 sm:text-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
 }
 
 interface ContentFilterDialogProps {

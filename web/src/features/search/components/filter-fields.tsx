@@ -1,6 +1,7 @@
 import { CUISINES, DateRange, SEARCH, SearchSort } from '@plates/common';
-import { useId, type ComponentProps } from 'react';
+import { useId } from 'react';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { Label } from '../../../components/ui/label';
 import { Slider } from '../../../components/ui/slider';
 import { cn } from '../../../lib/utils';
@@ -14,18 +15,6 @@ import {
   type SearchFilters,
   type TriState,
 } from '../lib/filters';
-
-function Select({ className, ...props }: ComponentProps<'select'>) {
-  return (
-    <select
-      className={cn(
-        'h-11 w-full rounded-lg border border-input bg-card px-3 text-base text-foreground shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 sm:text-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
 
 const stars = (n: number) => `${roundRating(n).toFixed(1)} stars`;
 
