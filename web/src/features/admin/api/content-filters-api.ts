@@ -1,4 +1,4 @@
-import type { ContentFilterBody, ContentFilterDto, ContentFiltersResponse, ContentFilterTestResponse } from '@plates/common';
+import type { ContentFilterBody, ContentFilterDto, ContentFiltersResponse, ContentFilterTestResponse, FilterHitsResponse } from '@plates/common';
 import { apiRequest } from '../../../lib/api';
 
 export const contentFilterKeys = {
@@ -28,4 +28,12 @@ export function testContentFilters(text: string): Promise<ContentFilterTestRespo
 export function bodyOf(filter: ContentFilterDto): ContentFilterBody {
   const { name, filterType, pattern, action, severity, appliesTo, isActive } = filter;
   return { name, filterType, pattern, action, severity, appliesTo, isActive };
+}
+
+export const filterHitKeys = {
+  forPost: (postId: number) => ['/api/admin/posts', postId, 'filter-hits'] as const,
+};
+
+export function fetchPostFilterHits(postId: number): Promise<FilterHitsResponse> {
+  return apiRequest<FilterHitsResponse>('GET', `/api/admin/posts/${postId}/filter-hits`);
 }

@@ -20,6 +20,7 @@ import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { adminKeys, approvePost, fetchPending, rejectPost } from '../api/admin-api';
+import { PostFilterHits } from '../components/post-filter-hits';
 
 function pageFrom(raw: string | null): number {
   const n = Number(raw);
@@ -96,6 +97,7 @@ export default function PendingPostsPage() {
                   <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
                 </p>
                 {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
+                <PostFilterHits postId={post.id} />
                 <div className="mt-1 flex flex-wrap gap-2">
                   <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`}>
                     <Check aria-hidden="true" />
