@@ -46,6 +46,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/audit', label: 'Audit Log', permission: 'view_audit_log' },
   { path: '/admin/ip-blocking', label: 'IP Blocking', permission: 'manage_ip_blocks' },
   { path: '/admin/security', label: 'Security', permission: 'view_security' },
+  { path: '/admin/content', label: 'Content Filters', permission: 'manage_filters' },
 ] as const satisfies readonly { path: string; label: string; permission: PermissionName }[];
 
 /** The first admin page the holder of these permissions may open, or null when none. */

@@ -28,6 +28,10 @@ import { createMembersRepository } from './modules/admin/members.repository.js';
 import { createMembersService } from './modules/admin/members.service.js';
 import { createPermissions, type AdminRoute } from './modules/admin/permissions.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createContentFiltersRepository } from './modules/content-filters/content-filters.repository.js';
+import { contentFiltersRoutes } from './modules/content-filters/content-filters.routes.js';
+import { createContentFilters } from './modules/content-filters/content-filters.service.js';
+import { redisReloadChannel } from './modules/content-filters/reload-channel.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { createModerationService, type ModerationService } from './modules/moderation/moderation.service.js';
@@ -170,6 +174,19 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const audit = createAudit(adminRepo);
   const storage = deps.storage ?? createStorage(config);
   const media = createMediaService({ storage });
+  // Content filters: compiled in memory, applied by every module that stores written text;
+  // reloaded at once on a change, and on the other instances through Redis.
+  const filterChannel = redis
+    ? redisReloadChannel(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:content-filters`)
+    : undefined;
+  const contentFilters = createContentFilters({
+    repo: createContentFiltersRepository(database.db),
+    audit,
+    jobs,
+    ...(filterChannel ? { channel: filterChannel } : {}),
+  });
+  await contentFilters.load();
+  await contentFilters.listen();
   const postsRepo = createPostsRepository(database.db);
   // Who may open and engage with which plate: one rule for every module (post-access.ts).
   const postAccess = createPostAccess(database.db);
@@ -179,6 +196,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     points,
     notifications,
     audit,
+    filters: contentFilters,
     storage,
     logger: app.log,
   });
@@ -191,11 +209,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     notifications: engagementNotifications,
     loadPost: posts.getPost,
     access: postAccess,
+    filters: contentFilters,
   });
   const comments = createCommentsService({
     repo: createCommentsRepository(database.db),
     notifications: engagementNotifications,
     access: postAccess,
+    filters: contentFilters,
   });
   const reports = createReportsService({ repo: createReportsRepository(database.db), access: postAccess });
   const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
@@ -210,6 +230,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     repo: createChatRepository(database.db),
     notifications,
     bus: realtime,
+    filters: contentFilters,
     typing: redis ? redisTypingStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:typing`) : databaseTypingStore(database.db),
   });
   realtime.setHandlers({ presenceAudience: chat.presenceAudience, onViewSession: chat.viewSession });
@@ -269,6 +290,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     isMaintenance: system.isMaintenance,
     throttle: createLoginThrottle(rateLimitStore, config.rateLimits),
     names,
+    filters: contentFilters,
     permissionsOf: permissions.list,
     liftSuspensionIfDue: moderation.liftIfDue,
     logger: app.log,
@@ -280,6 +302,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     names,
     sessionUser: auth.sessionUser,
     posts,
+    filters: contentFilters,
     processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
     storage,
     logger: app.log,
@@ -288,6 +311,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   if (config.admin) {
     // A refused admin stops the start-up: release what was opened so far before saying why.
     await auth.ensureAdmin(config.admin).catch(async (error: unknown) => {
+      await filterChannel?.close();
       await redis?.quit();
       if (!deps.database) await database.close();
       throw error;
@@ -343,6 +367,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   await app.register(adminRoutes({ admin, members }));
   await app.register(moderationRoutes({ moderation, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(contentFiltersRoutes({ filters: contentFilters }));
   const chatOptions = {
     chat,
     store: rateLimitStore,
@@ -365,6 +390,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     clearInterval(liftSweep);
     await jobs.drain();
     mailer.close();
+    await filterChannel?.close();
     await redis?.quit();
     if (!deps.database) await database.close();
   });

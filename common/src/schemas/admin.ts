@@ -377,3 +377,109 @@ export type HeldResponse = z.infer<typeof HeldResponse>;
 
 export const HeldParams = z.object({ kind: HeldKind, id: Id });
 export const HeldDecisionBody = z.object({ reason: OptionalReason });
+
+// ---- Content filters (issue 13) --------------------------------------------------------------
+
+/** Where written text is checked against the content filters. */
+export const FILTER_SCOPES = ['titles', 'descriptions', 'comments', 'replies', 'bios', 'display_names', 'chat'] as const;
+export const FilterScope = z.enum(FILTER_SCOPES);
+export type FilterScope = z.infer<typeof FilterScope>;
+export const FilterType = z.enum(['word', 'pattern']);
+export type FilterType = z.infer<typeof FilterType>;
+/** flag: kept and recorded; hold: kept out of sight until reviewed (plates); block: refused. */
+export const FilterAction = z.enum(['flag', 'hold', 'block']);
+export type FilterAction = z.infer<typeof FilterAction>;
+export const FilterSeverity = z.enum(['low', 'medium', 'high']);
+export type FilterSeverity = z.infer<typeof FilterSeverity>;
+/** Every scope, or a list of them. */
+export const FilterAppliesTo = z.union([z.literal('all'), z.array(FilterScope).min(1, 'Choose at least one place').max(FILTER_SCOPES.length)]);
+export type FilterAppliesTo = z.infer<typeof FilterAppliesTo>;
+
+/** The longest regular expression a filter may hold (longer ones are refused on `pattern`). */
+export const FILTER_PATTERN_MAX = 200;
+/** The longest list of words a word filter may hold (comma- or line-separated). */
+export const FILTER_WORDS_MAX = 1000;
+
+export const ContentFilterBody = z
+  .object({
+    name: z.string().trim().min(1, 'A name is required').max(80, 'Name cannot exceed 80 characters'),
+    filterType: FilterType,
+    /** word: one word or phrase, or several separated by commas or new lines; pattern: a regular expression. */
+    pattern: z.string().trim().min(1, 'A word or pattern is required').max(FILTER_WORDS_MAX, `Cannot exceed ${FILTER_WORDS_MAX} characters`),
+    action: FilterAction.default('flag'),
+    severity: FilterSeverity.default('medium'),
+    appliesTo: FilterAppliesTo.default('all'),
+    isActive: z.boolean().default(true),
+  })
+  .superRefine((body, ctx) => {
+    if (body.filterType === 'pattern' && body.pattern.length > FILTER_PATTERN_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['pattern'], message: `A pattern cannot exceed ${FILTER_PATTERN_MAX} characters` });
+    }
+  });
+export type ContentFilterBody = z.input<typeof ContentFilterBody>;
+
+export const ContentFilterDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  filterType: FilterType,
+  pattern: z.string(),
+  action: FilterAction,
+  severity: FilterSeverity,
+  appliesTo: FilterAppliesTo,
+  isActive: z.boolean(),
+  createdBy: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContentFilterDto = z.infer<typeof ContentFilterDto>;
+
+export const ContentFiltersResponse = z.object({ filters: z.array(ContentFilterDto) });
+export type ContentFiltersResponse = z.infer<typeof ContentFiltersResponse>;
+
+export const ContentFilterTestBody = z.object({
+  text: z.string().min(1, 'Type some text to try').max(5000, 'Text cannot exceed 5000 characters'),
+});
+export type ContentFilterTestBody = z.input<typeof ContentFilterTestBody>;
+
+/** A matching part of a text: UTF-16 offsets into the text as sent, and the part itself. */
+export const FilterMatchPart = z.object({ start: z.number().int(), end: z.number().int(), text: z.string() });
+export type FilterMatchPart = z.infer<typeof FilterMatchPart>;
+
+/** `POST /api/admin/content-filters/test`: every filter (active or not) that matches, with its parts. */
+export const ContentFilterTestResponse = z.object({
+  matches: z.array(
+    z.object({
+      filterId: z.number().int(),
+      filterName: z.string(),
+      filterType: FilterType,
+      action: FilterAction,
+      severity: FilterSeverity,
+      isActive: z.boolean(),
+      parts: z.array(FilterMatchPart),
+    }),
+  ),
+});
+export type ContentFilterTestResponse = z.infer<typeof ContentFilterTestResponse>;
+
+/** A recorded filter hit on written content (a `security_events` row of type content_filter_hit). */
+export const FilterHitDto = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  userId: z.number().int().nullable(),
+  filterId: z.number().int(),
+  filterName: z.string(),
+  action: FilterAction,
+  severity: FilterSeverity,
+  scope: FilterScope,
+  /** The field of the request the text came from (title, description, comment, …). */
+  field: z.string(),
+  /** The matching part, as written. */
+  match: z.string(),
+  /** Null for a blocked attempt (nothing was stored). */
+  entityType: z.string().nullable(),
+  entityId: z.number().int().nullable(),
+});
+export type FilterHitDto = z.infer<typeof FilterHitDto>;
+
+export const FilterHitsResponse = z.object({ hits: z.array(FilterHitDto) });
+export type FilterHitsResponse = z.infer<typeof FilterHitsResponse>;

@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, AuditPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff } from '../features/admin';
+import { AdminLayout, AuditPage, ContentFiltersPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
                   { path: 'users', element: <MembersPage /> },
                   { path: 'users/:userId', element: <MemberPage /> },
                   { path: 'audit', element: <AuditPage /> },
+                  { path: 'content', element: <ContentFiltersPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.js';
 import type { User } from '../../db/schema/index.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import type { NameGuard } from '../users/users.names.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { AuthRepository, TokenKind } from './auth.repository.js';
 import { KNOWN_ORIGIN_TTL_MS, type LoginAttempt, type LoginThrottle } from './login-throttle.js';
 
@@ -31,6 +32,8 @@ export interface AuthServiceDeps {
   throttle: LoginThrottle;
   /** Refuses names that would pass for the team or an admin. */
   names: NameGuard;
+  /** The content filters: a display name given at sign-up is screened (hold counts as flag). */
+  filters: ContentScreen;
   /** The member's staff permissions (admin/permissions.ts), shown with the session's user. */
   permissionsOf: (member: { id: number; isAdmin: boolean }) => Promise<string[]>;
   /** Lifts a suspension whose end has passed (moderation.service); true when it did. */
@@ -130,6 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('MAINTENANCE_MODE', MESSAGES.maintenance);
       }
       await deps.names.check(body);
+      const screening = deps.filters.screen([{ scope: 'display_names', field: 'displayName', text: body.displayName }], null);
       if (await repo.findUserByUsername(body.username)) {
         throw new AppError('ALREADY_EXISTS', MESSAGES.usernameTaken, 'username');
       }
@@ -154,6 +158,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw error;
       }
+      await deps.filters.record(screening, { type: 'user', id: user.id }, user.id);
       await sendVerification(user);
       return { user: await sessionUser(user) };
     },

@@ -24,6 +24,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { RealtimeBus } from '../../lib/realtime-bus.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import {
   toChatMessageDto,
@@ -52,9 +53,11 @@ export function createChatService(deps: {
   notifications: NotificationsService;
   bus: RealtimeBus;
   typing: TypingStore;
+  /** The content filters: messages and request notes are screened as they are written (hold counts as flag). */
+  filters: ContentScreen;
   clock?: () => Date;
 }) {
-  const { repo, notifications, bus, typing } = deps;
+  const { repo, notifications, bus, typing, filters } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   const conversationNotFound = () => new AppError('NOT_FOUND', CHAT_MESSAGES.conversationNotFound);
@@ -116,6 +119,7 @@ export function createChatService(deps: {
     async sendRequest(me: number, body: ChatRequestBody, options: { held?: boolean } = {}): Promise<ChatRequestDto> {
       if (body.receiverId === me) throw new AppError('BAD_REQUEST', CHAT_MESSAGES.requestToSelf, 'receiverId');
       const message = body.message ? body.message : DEFAULT_CHAT_REQUEST_MESSAGE;
+      const screening = filters.screen([{ scope: 'chat', field: 'message', text: body.message }], me);
       const dto = await repo
         .transaction(async (tx) => {
           await repo.lockPair(me, body.receiverId, tx);
@@ -139,6 +143,7 @@ export function createChatService(deps: {
             return toChatRequestDto({ ...row, sender, receiver }, me);
           }
           const row = await repo.insertRequest({ senderId: me, receiverId: receiver.id, message }, tx);
+          await filters.record(screening, { type: 'chat_request', id: row.id }, me, tx);
           await notifications.notify(
             {
               userId: receiver.id,
@@ -279,6 +284,7 @@ export function createChatService(deps: {
       if (content.length === 0) throw new AppError('VALIDATION_ERROR', CHAT_MESSAGES.messageEmpty, 'content');
       if (content.length > CHAT_LIMITS.messageMax) throw new AppError('MESSAGE_TOO_LONG', CHAT_MESSAGES.messageTooLong, 'content');
       const tempId = body.tempId ?? null;
+      const screening = filters.screen([{ scope: 'chat', field: 'content', text: content }], me);
       const result = await repo.transaction(async (tx): Promise<{ row: MessageRow; created: boolean }> => {
         const session = await requireMember(sessionId, me, tx, true);
         if (tempId !== null) {
@@ -291,6 +297,7 @@ export function createChatService(deps: {
         if (!receiver.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.chatDisabled);
         if (!sender.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.ownChatDisabled);
         const inserted = await repo.insertMessage({ sessionId, senderId: me, receiverId: otherId, content, tempId }, tx);
+        await filters.record(screening, { type: 'chat_message', id: inserted.id }, me, tx);
         const title = `New message from ${nameOf(sender)}`;
         const preview = content.length > 50 ? `${content.slice(0, 50)}…` : content;
         const refreshed = await repo.refreshMessageNotification(otherId, sessionId, { title, message: preview, actorId: me }, tx);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import type { PostAccess, PostAction } from '../posts/post-access.js';
@@ -29,8 +30,10 @@ export function createCommentsService(deps: {
   repo: CommentsRepository;
   notifications: NotificationsService;
   access: PostAccess;
+  /** The content filters: a reply is screened as it is written (hold counts as flag for now). */
+  filters: ContentScreen;
 }) {
-  const { repo, notifications, access } = deps;
+  const { repo, notifications, access, filters } = deps;
 
   /**
    * A comment (or reply) the viewer may see, on a plate they may `action` (else 404, or the 403
@@ -76,6 +79,7 @@ export function createCommentsService(deps: {
 
     async reply(commentId: number, viewer: Member, content: string): Promise<ReplyDto> {
       const comment = await locate(await repo.findComment(commentId), viewer, COMMENT_MESSAGES.commentNotFound, 'engage');
+      const screening = filters.screen([{ scope: 'replies', field: 'content', text: content }], viewer.id);
       return repo.transaction(async (tx) => {
         // Still there? (Deleted between the check and now: the same 404.)
         if (!(await repo.findComment(commentId, tx, true))) throw new AppError('NOT_FOUND', COMMENT_MESSAGES.commentNotFound);
@@ -85,6 +89,7 @@ export function createCommentsService(deps: {
           content,
           ...(viewer.restricted ? { heldAt: new Date() } : {}),
         });
+        await filters.record(screening, { type: 'reply', id: row.id }, viewer.id, tx);
         const author = await repo.author(viewer.id, tx);
         if (!author) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
         // A restricted member's reply waits for a moderator: nobody is told yet.

@@ -6,6 +6,7 @@ import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Audit } from '../admin/audit.js';
 import { moderatorView, type Staff } from '../admin/permissions.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
 import { decodeKeyset, encodeKeyset, type IdPage } from '../../lib/keyset.js';
@@ -61,6 +62,8 @@ export interface PostsServiceDeps {
   notifications: NotificationsService;
   /** The admin audit log: approvals and rejections are written in their own transaction. */
   audit: Audit;
+  /** The content filters: titles and descriptions are screened as they are written. */
+  filters: ContentScreen;
   /** Turns stored keys into URLs on read and deletes files of deleted plates; stored URLs are used without it. */
   storage?: Pick<ImageStorage, 'url' | 'delete'>;
   logger?: FastifyBaseLogger;
@@ -72,7 +75,7 @@ export const PENDING_PAGE_SIZE = 10;
 const MEAN_TTL_MS = 60_000;
 
 export function createPostsService(deps: PostsServiceDeps) {
-  const { repo, access, points, notifications, storage, logger } = deps;
+  const { repo, access, points, notifications, filters, storage, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function resolveImage(post: Post): Promise<ResolvedImage> {
@@ -205,6 +208,16 @@ export function createPostsService(deps: PostsServiceDeps) {
      * points); anyone else's waits for moderation.
      */
     async create(author: Member, input: NewPostInput, storeImage: () => Promise<StoredImage>): Promise<PostDto> {
+      // A blocked word refuses the plate before its photo is stored; a held one keeps it pending
+      // (even an admin's, which is otherwise approved at once).
+      const screening = filters.screen(
+        [
+          { scope: 'titles', field: 'title', text: input.title },
+          { scope: 'descriptions', field: 'description', text: input.description },
+        ],
+        author.id,
+      );
+      const approveNow = author.isAdmin && !screening.held;
       await checkCategories(input.categoryIds);
       // only now, with the fields known good, is the photo decoded and stored
       const image = await storeImage();
@@ -233,14 +246,15 @@ export function createPostsService(deps: PostsServiceDeps) {
             imagePlaceholder: image.placeholder,
             imageVariants: variants,
             imageHash: image.perceptualHash ?? null,
-            approvalStatus: author.isAdmin ? 'approved' : 'pending',
-            approvedAt: author.isAdmin ? at : null,
-            approvedBy: author.isAdmin ? author.id : null,
+            approvalStatus: approveNow ? 'approved' : 'pending',
+            approvedAt: approveNow ? at : null,
+            approvedBy: approveNow ? author.id : null,
           },
           tx,
         );
         await repo.setCategories(row.id, input.categoryIds, tx);
-        if (author.isAdmin) {
+        await filters.record(screening, { type: 'post', id: row.id }, author.id, tx);
+        if (approveNow) {
           await points.award({ userId: author.id, action: 'post_approved', entityType: 'post', entityId: row.id }, tx);
         }
         return row;
@@ -252,8 +266,19 @@ export function createPostsService(deps: PostsServiceDeps) {
       const post = await repo.findPost(postId);
       if (!post || !(await access.mayOpen(postId, editor))) throw notFound();
       if (post.userId !== editor.id) throw new AppError('FORBIDDEN', POST_MESSAGES.notOwner);
+      // Only changed text is screened; a held word sends an approved plate back to review.
+      const screening = filters.screen(
+        [
+          { scope: 'titles', field: 'title', text: body.title !== post.title ? body.title : undefined },
+          { scope: 'descriptions', field: 'description', text: body.description !== post.description ? body.description : undefined },
+        ],
+        editor.id,
+      );
       if (body.categoryIds) await checkCategories(body.categoryIds);
       const values: Partial<Post> = {};
+      if (screening.held && post.approvalStatus === 'approved') {
+        Object.assign(values, { approvalStatus: 'pending', approvedAt: null, approvedBy: null } satisfies Partial<Post>);
+      }
       if (body.title !== undefined) values.title = body.title;
       if (body.location !== undefined) values.location = body.location.trim() === '' ? null : body.location.trim();
       if (body.description !== undefined) values.description = body.description === '' ? null : body.description;
@@ -261,6 +286,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       await repo.transaction(async (tx) => {
         if (Object.keys(values).length > 0) await repo.updatePost(postId, values, tx);
         if (body.categoryIds) await repo.setCategories(postId, [...new Set(body.categoryIds)], tx);
+        await filters.record(screening, { type: 'post', id: postId }, editor.id, tx);
       });
       return getPost(postId, editor);
     },

@@ -1,5 +1,6 @@
 import type { PostDto, RateBody } from '@plates/common';
 import { AppError } from '../../lib/app-error.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
@@ -20,8 +21,10 @@ export function createRatingsService(deps: {
   notifications: NotificationsService;
   loadPost: LoadPost;
   access: PostAccess;
+  /** The content filters: a comment is screened as it is written (hold counts as flag for now). */
+  filters: ContentScreen;
 }) {
-  const { repo, points, notifications, access } = deps;
+  const { repo, points, notifications, access, filters } = deps;
 
   /** What a published comment does: the plate's count, the commenter's points, the cook told. */
   async function publishComment(tx: Tx, post: PostGate, userId: number, name: string, commentId: number): Promise<void> {
@@ -70,6 +73,7 @@ export function createRatingsService(deps: {
      * same transaction as the rows.
      */
     async rate(postId: number, viewer: Member, body: RateBody): Promise<PostDto> {
+      const screening = filters.screen([{ scope: 'comments', field: 'comment', text: body.comment }], viewer.id);
       await repo.transaction(async (tx) => {
         const post = await access.require('engage', postId, viewer, { conn: tx, lock: true });
         if (body.rating !== undefined && post.userId === viewer.id) {
@@ -115,11 +119,13 @@ export function createRatingsService(deps: {
         if (body.comment !== undefined) {
           if (viewer.restricted) {
             // A restricted member's comment waits for a moderator: stored, shown only to them.
-            await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment, heldAt: new Date() });
+            const heldId = await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment, heldAt: new Date() });
+            await filters.record(screening, { type: 'comment', id: heldId }, viewer.id, tx);
           } else {
             const commentId =
               commentOnRatingRow ?? (await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment }));
             await publishComment(tx, post, viewer.id, name, commentId);
+            await filters.record(screening, { type: 'comment', id: commentId }, viewer.id, tx);
           }
         }
       });

@@ -6,6 +6,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import type { ImageStorage } from '../../lib/storage/index.js';
 import type { GraphService } from '../graph/graph.service.js';
 import { RENDITION_WIDTHS, type ProcessedImage } from '../media/media.service.js';
+import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import { toProfileDto } from './users.mapper.js';
 import type { NameGuard } from './users.names.js';
@@ -35,6 +36,8 @@ export interface UsersServiceDeps {
    */
   graph: Pick<GraphService, 'standingOf' | 'requireOpen' | 'acceptAllRequests'>;
   posts: Pick<PostsService, 'userPosts'>;
+  /** The content filters: a new display name and bio are screened (hold counts as flag). */
+  filters: ContentScreen;
   /** Turns an uploaded photo into stored avatar renditions (the media pipeline). */
   processAvatar: (bytes: Buffer) => Promise<ProcessedImage>;
   /** Refuses display names that would pass for the team or an admin. */
@@ -102,6 +105,13 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (changes.displayName && changes.displayName !== me.displayName) {
         await deps.names.check({ displayName: changes.displayName }, me);
       }
+      const screening = deps.filters.screen(
+        [
+          { scope: 'display_names', field: 'displayName', text: changes.displayName !== me.displayName ? changes.displayName : undefined },
+          { scope: 'bios', field: 'bio', text: changes.bio !== me.bio ? changes.bio : undefined },
+        ],
+        me.id,
+      );
       const image = photo ? await deps.processAvatar(photo) : undefined;
       const { user, previousImage } = await repo.transaction(async (tx) => {
         const current = await repo.lockUser(me.id, tx);
@@ -118,6 +128,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (image) values.profileImage = image.imageUrl;
         else if (changes.removeProfileImage) values.profileImage = null;
         const updated = Object.keys(values).length > 0 ? await repo.updateUser(me.id, values, tx) : current;
+        await deps.filters.record(screening, { type: 'user', id: me.id }, me.id, tx);
         if (current.isPrivate && updated.isPrivate === false) {
           await graph.acceptAllRequests(updated, tx);
         }

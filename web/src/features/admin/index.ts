@@ -13,3 +13,4 @@ export const ReportsPage = lazyPage(() => import('./pages/reports-page'));
 export const MembersPage = lazyPage(() => import('./pages/members-page'));
 export const MemberPage = lazyPage(() => import('./pages/member-page'));
 export const AuditPage = lazyPage(() => import('./pages/audit-page'));
+export const ContentFiltersPage = lazyPage(() => import('./pages/content-filters-page'));

@@ -13,7 +13,7 @@ import {
 import { FieldError, FormError } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,7 +129,7 @@ function ActionForm({
         {templates.length > 0 ? (
           <div className="grid gap-2">
             <Label htmlFor={`${id}-template`}>Start from a template</Label>
-            <NativeSelect
+            <Select
               id={`${id}-template`}
               value={templateId}
               onChange={(event) => {
@@ -147,7 +147,7 @@ function ActionForm({
                   {t.title}
                 </option>
               ))}
-            </NativeSelect>
+            </Select>
           </div>
         ) : null}
         <div className="grid gap-2">

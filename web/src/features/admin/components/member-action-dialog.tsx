@@ -1,7 +1,7 @@
 import { strikeNotice, UserActionBody, type UserAction } from '@plates/common';
 import { useId, useState } from 'react';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { Select } from '../../../components/ui/select';
 import { useMemberAction } from '../hooks/use-members';
 import { useTemplates } from '../hooks/use-moderation';
 import { ActionDialog, fieldErrorsOf, type ActionValues, type PreviewMessage } from './action-dialog';
@@ -94,11 +94,11 @@ export function MemberActionDialog({
       {action === 'verify' ? (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-badge`}>Badge</Label>
-          <NativeSelect id={`${id}-badge`} value={badge} onChange={(e) => setBadge(e.target.value as Badge)}>
+          <Select id={`${id}-badge`} value={badge} onChange={(e) => setBadge(e.target.value as Badge)}>
             <option value="blue">Blue: a verified person</option>
             <option value="gold">Gold: a notable cook</option>
             <option value="business">Business: a restaurant or shop</option>
-          </NativeSelect>
+          </Select>
         </div>
       ) : null}
     </ActionDialog>

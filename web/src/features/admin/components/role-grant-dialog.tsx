@@ -11,7 +11,7 @@ import {
 } from '../../../components/ui/dialog';
 import { FieldError, FormError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useAuth } from '../../auth';
 import { useGrantRole } from '../hooks/use-members';
@@ -79,13 +79,13 @@ function GrantForm({ userId, onDone }: { userId: number; onDone: () => void }) {
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Grant a role">
       <FormError>{grant.error?.message}</FormError>
       <FormField label="Role">
-        <NativeSelect value={role} onChange={(e) => pickRole(e.target.value as DefaultRole)}>
+        <Select value={role} onChange={(e) => pickRole(e.target.value as DefaultRole)}>
           {ROLE_NAMES.map((name) => (
             <option key={name} value={name}>
               {humanize(name)}
             </option>
           ))}
-        </NativeSelect>
+        </Select>
       </FormField>
       <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : undefined}>
         <legend className="mb-1 text-sm font-medium">Permissions</legend>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from '../hooks/use-moderation';
@@ -123,13 +123,13 @@ function TemplateForm({ template, onDone }: { template: ModerationTemplateDto | 
       <FormError>{save.error?.message}</FormError>
       <div className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
         <FormField label="Used for">
-          <NativeSelect value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+          <Select value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
             {Object.entries(KINDS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </NativeSelect>
+          </Select>
         </FormField>
         <FormField label="Title" error={errors.title}>
           <Input maxLength={80} value={title} onChange={(e) => setTitle(e.target.value)} />

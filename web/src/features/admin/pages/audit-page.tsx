@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { Select } from '../../../components/ui/select';
 import { formatFullDate } from '../../../lib/format-time';
 import type { AuditFilter } from '../api/keys';
 import { useMemberHref } from '../components/person';
@@ -135,14 +135,14 @@ function Filters({ filter, onApply }: { filter: AuditFilter; onApply: (filter: A
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-type`}>Target type</Label>
-        <NativeSelect id={`${id}-type`} value={targetType} onChange={(e) => setTargetType(e.target.value)}>
+        <Select id={`${id}-type`} value={targetType} onChange={(e) => setTargetType(e.target.value)}>
           <option value="">Any</option>
           {Object.entries(TARGET_TYPES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </NativeSelect>
+        </Select>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-target`}>Target id</Label>

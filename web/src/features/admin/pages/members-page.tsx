@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { Select } from '../../../components/ui/select';
 import { formatFullDate } from '../../../lib/format-time';
 import type { MembersFilter } from '../api/keys';
 import { MemberChips } from '../components/member-chips';
@@ -110,25 +110,25 @@ function Filters({ filter, onApply }: { filter: MembersFilter; onApply: (next: P
       <div className="grid grid-cols-2 gap-3 md:contents">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-status`}>Status</Label>
-          <NativeSelect id={`${id}-status`} value={filter.status ?? ''} onChange={(e) => onApply({ status: (e.target.value || undefined) as MembersFilter['status'] })}>
+          <Select id={`${id}-status`} value={filter.status ?? ''} onChange={(e) => onApply({ status: (e.target.value || undefined) as MembersFilter['status'] })}>
             <option value="">Any status</option>
             {MemberStatus.options.map((s) => (
               <option key={s} value={s}>
                 {s.charAt(0).toUpperCase() + s.slice(1)}
               </option>
             ))}
-          </NativeSelect>
+          </Select>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-role`}>Role</Label>
-          <NativeSelect id={`${id}-role`} value={filter.role ?? ''} onChange={(e) => onApply({ role: (e.target.value || undefined) as RoleFilter | undefined })}>
+          <Select id={`${id}-role`} value={filter.role ?? ''} onChange={(e) => onApply({ role: (e.target.value || undefined) as RoleFilter | undefined })}>
             <option value="">Any role</option>
             {Object.entries(ROLES).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </NativeSelect>
+          </Select>
         </div>
       </div>
     </form>

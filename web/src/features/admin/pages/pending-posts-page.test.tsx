@@ -47,4 +47,23 @@ describe('PendingPostsPage', () => {
     expect(await screen.findByText('Plate rejected')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/posts/20/reject')[0]!.body).toEqual({ reason: 'Not food' }));
   });
+  it('shows what the content filters caught in a pending plate', async () => {
+    localStorage.setItem('auth_token', 't');
+    stubFetch({
+      'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
+      'GET /api/admin/posts/pending': { body: { posts: [makePost({ id: 10, title: 'Soup' }), makePost({ id: 11, title: 'Stew' })], total: 2, page: 1, totalPages: 1 } },
+      'GET /api/admin/posts/10/filter-hits': {
+        body: {
+          hits: [
+            { id: 1, createdAt: '2026-01-01T00:00:00.000Z', userId: 3, filterId: 4, filterName: 'Pill spam', action: 'hold', severity: 'medium', scope: 'descriptions', field: 'description', match: 'v1agra', entityType: 'post', entityId: 10 },
+          ],
+        },
+      },
+      'GET /api/admin/posts/11/filter-hits': { body: { hits: [] } },
+    });
+    renderWithApp(null, { routes: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }], route: '/admin/pending-posts' });
+    const hits = await screen.findByRole('list', { name: 'Content filter hits' });
+    expect(hits).toHaveTextContent('HoldPill spam matched v1agra in the description');
+    expect(screen.getAllByRole('list', { name: 'Content filter hits' })).toHaveLength(1);
+  });
 });

@@ -12,6 +12,7 @@ import { useAuth } from '../../auth';
 import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
 import { ActionDialog, fieldErrorsOf } from '../components/action-dialog';
+import { PostFilterHits } from '../components/post-filter-hits';
 import { EmptyState, ListSkeleton, PageHeading, Pager, pageFrom } from '../components/query-states';
 import { useTemplates } from '../hooks/use-moderation';
 
@@ -74,6 +75,7 @@ export default function PendingPostsPage() {
                   <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
                 </p>
                 {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
+                <PostFilterHits postId={post.id} />
                 <div className="mt-1 flex flex-wrap gap-2">
                   <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`}>
                     <Check aria-hidden="true" />

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAuth } from '../../auth';
 import type { AppealStatus } from '../api/keys';
@@ -103,13 +103,13 @@ function AppealsQueue() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <Label htmlFor={`${id}-status`}>Show</Label>
-        <NativeSelect id={`${id}-status`} className="w-auto" value={status} onChange={(e) => setStatus(e.target.value as AppealStatus)}>
+        <Select id={`${id}-status`} className="w-auto" value={status} onChange={(e) => setStatus(e.target.value as AppealStatus)}>
           {APPEAL_STATUSES.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
           ))}
-        </NativeSelect>
+        </Select>
       </div>
       {appeals.isPending ? (
         <ListSkeleton label="Loading appeals" />

@@ -1,8 +1,8 @@
 import { CUISINES, DateRange, SEARCH, SearchSort } from '@plates/common';
 import { useId } from 'react';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect as Select } from '../../../components/ui/native-select';
 import { Slider } from '../../../components/ui/slider';
 import { cn } from '../../../lib/utils';
 import {

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-/** The browser's own select (the phone's picker, full keyboard support) with the inputs' look. */
-export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+/** The browser's own select (the phone's picker, full keyboard support) styled like Input: 44px tall. */
+export function Select({ className, ...props }: ComponentProps<'select'>) {
   return (
     <select
       className={cn(
