@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { PendingPostsPage } from '../features/admin';
+import { IpBlockingPage, PendingPostsPage, SecurityPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -90,7 +90,11 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireAdmin />,
-            children: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }],
+            children: [
+              { path: '/admin/pending-posts', element: <PendingPostsPage /> },
+              { path: '/admin/ip-blocking', element: <IpBlockingPage /> },
+              { path: '/admin/security', element: <SecurityPage /> },
+            ],
           },
           { path: '*', element: <NotFoundPage /> },
         ],
