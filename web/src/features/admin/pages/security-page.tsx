@@ -128,8 +128,8 @@ function Filters({ filters, onApply }: { filters: SecurityEventFilters; onApply:
   const empty = { type: '', severity: '', resolved: '', userId: '', ip: '' };
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Filter security events" className="grid gap-3 rounded-2xl border bg-card p-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <FormField label="Type">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <FormField label="Type" className="col-span-2 sm:col-span-1">
           <NativeSelect value={draft.type} onChange={(e) => set('type')(e.target.value)}>
             <option value="">Any type</option>
             {Object.entries(EVENT_TYPES).map(([value, label]) => (
@@ -159,7 +159,7 @@ function Filters({ filters, onApply }: { filters: SecurityEventFilters; onApply:
         <FormField label="Member id" error={errors.userId}>
           <Input inputMode="numeric" value={draft.userId} onChange={(e) => set('userId')(e.target.value)} />
         </FormField>
-        <FormField label="Address or range" error={errors.ip}>
+        <FormField label="Address or range" error={errors.ip} className="sm:col-span-2">
           <Input className="font-mono" autoCapitalize="none" spellCheck={false} value={draft.ip} onChange={(e) => set('ip')(e.target.value)} />
         </FormField>
       </div>
