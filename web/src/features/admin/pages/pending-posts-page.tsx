@@ -1,6 +1,6 @@
 import { RejectBody, type PostDto } from '@plates/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, ShieldCheck, X } from 'lucide-react';
+import { Check, ShieldCheck, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { adminKeys, approvePost, fetchPending, rejectPost } from '../api/admin-api';
+import { LoadError, Pager } from '../components/page-states';
 
 function pageFrom(raw: string | null): number {
   const n = Number(raw);
@@ -70,12 +71,7 @@ export default function PendingPostsPage() {
       {pending.isPending ? (
         <PageSpinner label="Loading pending plates" />
       ) : pending.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="font-medium">Error loading pending plates: {pending.error.message}</p>
-          <Button variant="outline" onClick={() => void pending.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError what="pending plates" error={pending.error} onRetry={() => void pending.refetch()} />
       ) : data!.posts.length === 0 ? (
         <p className="rounded-2xl border border-dashed bg-card px-6 py-12 text-center font-medium">No plates are waiting for approval.</p>
       ) : (
@@ -111,21 +107,7 @@ export default function PendingPostsPage() {
           ))}
         </ul>
       )}
-      {data && totalPages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-          <Button variant="outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground" aria-live="polite">
-            Page {page} of {totalPages}
-          </span>
-          <Button variant="outline" disabled={page >= totalPages} onClick={() => goTo(page + 1)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      ) : null}
+      {data ? <Pager page={page} totalPages={totalPages} onPage={goTo} /> : null}
       <RejectDialog post={rejecting} onClose={() => setRejecting(null)} onRejected={settled} />
     </div>
   );
