@@ -4,10 +4,10 @@ import {
   parseIpRange,
   rangeContains,
   type EmailDomainBlockDto,
+  type IpBlockBody,
   type IpBlockDto,
   type IpBlocksResponse,
 } from '@plates/common';
-import type { IpBlockBody } from '@plates/common';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
