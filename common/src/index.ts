@@ -16,3 +16,4 @@ export * from './page-data.js';
 export * from './permissions.js';
 export * from './schemas/admin.js';
 export * from './moderation.js';
+export * from './ip.js';

@@ -16,7 +16,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextSafety } from './plugins/text-safety.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
-import { limited, memoryStore, perMember, redisStore } from './plugins/rate-limits.js';
+import { limited, memoryStore, perMember, redisStore, reportRateLimits } from './plugins/rate-limits.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -33,6 +33,15 @@ import { contentFiltersRoutes } from './modules/content-filters/content-filters.
 import { createContentFilters } from './modules/content-filters/content-filters.service.js';
 import { redisReloadChannel } from './modules/content-filters/reload-channel.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
+import { createBlockList, localChangeBus, redisChangeBus, type BlockList } from './modules/security/block-list.js';
+import { createIpBlocksService } from './modules/security/ip-blocks.service.js';
+import { noAccessRefusal, registerIpGuard } from './modules/security/ip-guard.js';
+import { createSecurityEventsService } from './modules/security/security-events.service.js';
+import { createSecurityLog, originOf } from './modules/security/security-log.js';
+import { blockTypeOf } from './modules/security/security.mapper.js';
+import { createSecurityRepository } from './modules/security/security.repository.js';
+import { securityRoutes } from './modules/security/security.routes.js';
+import { reportRefusedUploads } from './modules/media/refused-upload.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { createModerationService, type ModerationService } from './modules/moderation/moderation.service.js';
 import { createMediaService, type MediaService } from './modules/media/media.service.js';
@@ -112,6 +121,7 @@ export interface App extends FastifyInstance {
     posts: PostsService;
     realtime: Realtime;
     moderation: ModerationService;
+    blockList: BlockList;
   };
   /** Every guarded /api/admin route with its permission (the authorization matrix walks them). */
   adminRoutes: readonly AdminRoute[];
@@ -282,6 +292,24 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
   const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:rl:`) : memoryStore();
+
+  // IP blocks, enforced from memory on every request and socket handshake (no query per request);
+  // a change on any instance makes every instance read them again (Redis pub/sub when set).
+  const securityRepo = createSecurityRepository(database.db);
+  const securityLog = createSecurityLog({ repo: securityRepo, store: rateLimitStore, jobs });
+  const blockList = createBlockList({
+    load: async (at) =>
+      (await securityRepo.liveIpBlocks(at)).map((row) => ({ ...row, blockType: blockTypeOf(row.blockType) })),
+    bus: redis
+      ? redisChangeBus(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:ip-blocks`, app.log)
+      : localChangeBus(),
+    logger: app.log,
+    resyncMs: 60_000,
+    onReload: () => realtime.disconnectRefused(),
+  });
+  await blockList.start();
+  const refusal = noAccessRefusal(blockList, securityLog);
+  const ipBlocks = createIpBlocksService({ repo: securityRepo, blockList, audit, log: securityLog });
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
     mailer,
@@ -292,6 +320,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     names,
     filters: contentFilters,
     permissionsOf: permissions.list,
+    checkSignUp: ipBlocks.checkSignUp,
     liftSuspensionIfDue: moderation.liftIfDue,
     logger: app.log,
   });
@@ -312,6 +341,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     // A refused admin stops the start-up: release what was opened so far before saying why.
     await auth.ensureAdmin(config.admin).catch(async (error: unknown) => {
       await filterChannel?.close();
+      await blockList.close();
       await redis?.quit();
       if (!deps.database) await database.close();
       throw error;
@@ -323,6 +353,37 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
+  // Before sessions are looked up and before any route: refused addresses go no further.
+  registerIpGuard(app, refusal);
+  reportRateLimits(app, (request, { limit, key }) =>
+    securityLog.record(
+      originOf(request),
+      {
+        eventType: 'rate_limited',
+        severity: 'low',
+        description: `Rate limit ${limit.name} reached (${limit.max} in ${Math.round(limit.windowMs / 1000)} s)`,
+        metadata: { limit: limit.name, key, path: request.routeOptions.url ?? null },
+      },
+      `rate_limited:${limit.name}:${key}`,
+    ),
+  );
+  reportRefusedUploads(app, (request, reason) =>
+    securityLog.record(
+      originOf(request),
+      {
+        eventType: 'upload_refused',
+        severity: reason === 'svg' ? 'medium' : 'low',
+        description:
+          reason === 'svg'
+            ? 'Upload refused: SVG markup sent as an image'
+            : reason === 'unknown_type'
+              ? 'Upload refused: not an image format Plates takes'
+              : 'Upload refused: the bytes do not decode as the image format they claim',
+        metadata: { reason, path: request.routeOptions.url ?? null },
+      },
+      `upload_refused:${request.ip}:${reason}`,
+    ),
+  );
   // Only JSON bodies (multipart is added by the upload routes); anything else is 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, multipartOptions);
@@ -338,7 +399,11 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       perMember('admin-write', config.rateLimits.adminWritesPerUser, config.rateLimits.adminWriteWindowMs),
     ]),
   );
-  realtime.attach(app, { authenticate: auth.authenticate, appUrl: config.appUrl });
+  realtime.attach(app, {
+    authenticate: auth.authenticate,
+    appUrl: config.appUrl,
+    refuse: (client) => refusal(client, 'realtime connection'),
+  });
   await app.register(systemRoutes({ system }));
   await app.register(
     authRoutes({
@@ -366,6 +431,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     rolesOf: admin.roles,
   });
   await app.register(adminRoutes({ admin, members }));
+  await app.register(
+    securityRoutes({ ipBlocks, events: createSecurityEventsService({ repo: securityRepo, audit }) }),
+  );
   await app.register(moderationRoutes({ moderation, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(contentFiltersRoutes({ filters: contentFilters }));
   const chatOptions = {
@@ -388,6 +456,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   app.addHook('onClose', async () => {
     clearInterval(liftSweep);
+    await blockList.close();
     await jobs.drain();
     mailer.close();
     await filterChannel?.close();
@@ -396,7 +465,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation };
+  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList };
   decorated.adminRoutes = adminRouteList;
   return decorated;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLE_NAMES, type DefaultRole } from '../permissions.js';
+import { normaliseIpRange } from '../ip.js';
 import { Author, Id } from './posts.js';
 
 /**
@@ -483,3 +484,144 @@ export type FilterHitDto = z.infer<typeof FilterHitDto>;
 
 export const FilterHitsResponse = z.object({ hits: z.array(FilterHitDto) });
 export type FilterHitsResponse = z.infer<typeof FilterHitsResponse>;
+
+// ---- IP blocks, email-domain blocks, security events (issue 13) -----------------------------
+
+/**
+ * What an IP block does: `no_access` refuses every request and the realtime connection;
+ * `sign_up_block` refuses registration; `sign_up_requires_approval` lets registration through and
+ * notes it for review (a queue comes with registration modes).
+ */
+export const IP_BLOCK_TYPES = ['sign_up_requires_approval', 'sign_up_block', 'no_access'] as const;
+export const IpBlockType = z.enum(IP_BLOCK_TYPES);
+export type IpBlockType = z.infer<typeof IpBlockType>;
+
+export const IP_MESSAGES = {
+  badAddress: 'Enter an IP address (203.0.113.7, 2001:db8::1) or a CIDR range (203.0.113.0/24, 2001:db8::/32)',
+  badDomain: 'Enter a domain such as example.com',
+} as const;
+
+/** An address or CIDR range (IPv4 or IPv6), answered in its canonical form (ip.ts). */
+export const IpAddressOrRange = z
+  .string()
+  .trim()
+  .min(1, IP_MESSAGES.badAddress)
+  .max(64, IP_MESSAGES.badAddress)
+  .transform((value, ctx) => {
+    const normalised = normaliseIpRange(value);
+    if (normalised === null) {
+      ctx.addIssue({ code: 'custom', message: IP_MESSAGES.badAddress });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+export const IpBlockBody = z.object({
+  ipAddress: IpAddressOrRange,
+  blockType: IpBlockType,
+  reason: Reason,
+  /** When the block stops applying; absent means until removed. Must be in the future. */
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  /** Required for a `no_access` block that covers the acting admin's own address. */
+  confirm: z.boolean().optional(),
+});
+export type IpBlockBody = z.input<typeof IpBlockBody>;
+
+export const IpBlockRemoveQuery = z.object({ reason: OptionalReason });
+
+const StaffRef = z.object({ id: z.number().int(), username: z.string() }).nullable();
+
+export const IpBlockDto = z.object({
+  id: z.number().int(),
+  ipAddress: z.string(),
+  blockType: IpBlockType,
+  reason: z.string().nullable(),
+  /** `expired`: past its expiresAt; `removed`: lifted by staff (kept as history). */
+  status: z.enum(['active', 'expired', 'removed']),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  blockedBy: StaffRef,
+  removedAt: z.string().nullable(),
+  removedBy: StaffRef,
+  removeReason: z.string().nullable(),
+});
+export type IpBlockDto = z.infer<typeof IpBlockDto>;
+
+export const IpBlocksResponse = z.object({
+  /** Active blocks first (newest first), then expired and removed ones of the last 90 days. */
+  blocks: z.array(IpBlockDto),
+  /** The address this request came from, as the blocks see it (to warn before a self-lockout). */
+  yourIp: z.string(),
+});
+export type IpBlocksResponse = z.infer<typeof IpBlocksResponse>;
+
+/** A domain name in lower case, without `@` or `*.`; its subdomains are covered too. */
+export const EmailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/^@/, '').replace(/^\*\./, '').replace(/\.$/, ''))
+  .pipe(
+    z
+      .string()
+      .max(253, IP_MESSAGES.badDomain)
+      .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, IP_MESSAGES.badDomain),
+  );
+
+export const EmailDomainBlockBody = z.object({ domain: EmailDomain, reason: OptionalReason });
+export type EmailDomainBlockBody = z.input<typeof EmailDomainBlockBody>;
+
+export const EmailDomainBlockDto = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: StaffRef,
+});
+export type EmailDomainBlockDto = z.infer<typeof EmailDomainBlockDto>;
+
+export const EmailDomainBlocksResponse = z.object({ domains: z.array(EmailDomainBlockDto) });
+export type EmailDomainBlocksResponse = z.infer<typeof EmailDomainBlocksResponse>;
+
+export const SECURITY_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const SecuritySeverity = z.enum(SECURITY_SEVERITIES);
+export type SecuritySeverity = z.infer<typeof SecuritySeverity>;
+
+export const SecurityEventsQuery = z.object({
+  type: z.string().trim().max(64).optional(),
+  severity: SecuritySeverity.optional(),
+  resolved: z
+    .enum(['true', 'false'], { error: "resolved must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  userId: Id.optional(),
+  /** An address (events from it, whichever way it was written) or a CIDR range. */
+  ip: IpAddressOrRange.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type SecurityEventsQuery = z.input<typeof SecurityEventsQuery>;
+
+export const SecurityEventDto = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  eventType: z.string(),
+  severity: z.string(),
+  description: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  user: StaffRef,
+  isResolved: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+export type SecurityEventDto = z.infer<typeof SecurityEventDto>;
+
+export const SecurityEventsPage = z.object({
+  events: z.array(SecurityEventDto),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type SecurityEventsPage = z.infer<typeof SecurityEventsPage>;
+
+export const ResolveSecurityEventBody = z.object({ note: OptionalReason });
+export type ResolveSecurityEventBody = z.input<typeof ResolveSecurityEventBody>;

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimits } from '../config.js';
 import { AppError } from '../lib/app-error.js';
@@ -94,6 +94,17 @@ export interface Limit {
   key: (request: FastifyRequest) => string | undefined;
 }
 
+/** The 429 of a `limited` pre-handler, naming the limit and what it counted by (for `reportRateLimits`). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly limit: Limit,
+    readonly key: string,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
 /**
  * A pre-handler that counts the request against every limit and refuses it with 429
  * RATE_LIMITED and `message` when any is exceeded.
@@ -101,14 +112,29 @@ export interface Limit {
 export function limited(store: RateLimitStore, message: string, limits: Limit[]): preHandlerAsyncHookHandler {
   return async (request) => {
     for (const limit of limits) {
-      const { count, resetInMs } = await store.hit(`${limit.name}:${limit.key(request) ?? request.ip}`, limit.windowMs);
+      const key = limit.key(request) ?? request.ip;
+      const { count, resetInMs } = await store.hit(`${limit.name}:${key}`, limit.windowMs);
       if (count > limit.max) {
-        const error = new AppError('RATE_LIMITED', message);
+        const error = new RateLimitedError(message, limit, key);
         error.retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
         throw error;
       }
     }
   };
+}
+
+/**
+ * Tells `report` of every request a `limited` pre-handler refused (the app writes them as security
+ * events, at most one a minute per limit and key). Register before the routes: an `onError` hook
+ * reaches the routes registered after it.
+ */
+export function reportRateLimits(
+  app: FastifyInstance,
+  report: (request: FastifyRequest, refused: { limit: Limit; key: string }) => void,
+): void {
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof RateLimitedError) report(request, { limit: error.limit, key: error.key });
+  });
 }
 
 export const byIp = (request: FastifyRequest): string => request.ip;

@@ -1,58 +1,26 @@
 // Two instances on one database and one Redis (CI's REDIS_URL pass): events and presence cross them.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../app.js';
-import { parseConfig } from '../config.js';
-import { createDatabase, type Database } from '../db/client.js';
-import type { Mailer } from '../lib/mailer.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { App } from '../app.js';
 import { makeSignedInUser, makeUser, signIn } from '../test/factories.js';
+import { twoInstances } from '../test/instances.js';
 import { connected, nextEvent, record, type ClientSocket } from '../test/sockets.js';
 import { redisPresence } from './realtime-presence.js';
 
 const redisUrl = process.env.REDIS_URL ?? '';
-let testDb: TestDatabase;
-let database: Database;
-let dataDir: string;
+const instances = twoInstances();
 let a: App;
 let b: App;
 const open: ClientSocket[] = [];
-const mailer: Mailer = { send: async () => {}, close: () => {} };
 
-async function instance(namespace: string): Promise<App> {
-  const config = parseConfig({
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: 'http://localhost:5000',
-    REDIS_URL: redisUrl,
-  });
-  const app = await buildApp(
-    { ...config, webDistDir: path.join(dataDir, 'no-web-build') },
-    { database, rateLimitNamespace: namespace, mailer },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'plates-redis-'));
-  testDb = await createTestDatabase();
-  database = await createDatabase({ databaseUrl: testDb.databaseUrl });
-  const namespace = `test-${randomBytes(6).toString('hex')}`;
-  a = await instance(namespace);
-  b = await instance(namespace);
+beforeEach(() => {
+  a = instances.a();
+  b = instances.b();
 });
-afterAll(async () => {
+// Before the instances close (hooks after the tests run last-registered first).
+afterAll(() => {
   for (const socket of open) socket.disconnect();
-  await a.close();
-  await b.close();
-  await database.close();
-  await testDb.cleanup();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function socketOn(app: App, token: string): Promise<ClientSocket> {

@@ -23,6 +23,9 @@ interface SocketData {
 type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** The message refusing a client address (an IP block), or undefined to let it in. */
+export type RefuseClient = (client: { ip: string; userAgent: string | undefined; userId?: number }) => string | undefined;
+
 /** Hooks other modules (chat) register once they exist; both default to doing nothing. */
 export interface RealtimeHandlers {
   /** Who is told when this user comes online or goes offline (default: nobody). */
@@ -35,6 +38,11 @@ export interface Realtime extends RealtimeBus {
   readonly isOnline: (userIds: readonly number[]) => Promise<Set<number>>;
   /** Closes every socket of this user on every instance (a suspension, a sign-out everywhere). */
   disconnectUser(userId: number): void;
+  /**
+   * Closes this instance's sockets whose client address `refuse` now refuses (a new no-access
+   * block; every instance is told of it and closes its own).
+   */
+  disconnectRefused(): void;
   /** Replaces some of the hooks (the chat service registers `onViewSession` after it is built). */
   setHandlers(handlers: Partial<RealtimeHandlers>): void;
   /**
@@ -43,7 +51,12 @@ export interface Realtime extends RealtimeBus {
    */
   attach(
     app: FastifyInstance,
-    options: { authenticate: (token: string) => Promise<{ user: { id: number } } | undefined>; appUrl: string },
+    options: {
+      authenticate: (token: string) => Promise<{ user: { id: number } } | undefined>;
+      appUrl: string;
+      /** The message refusing a client address before anything else is read (an IP block), or undefined. */
+      refuse: RefuseClient;
+    },
   ): void;
 }
 
@@ -146,19 +159,33 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
 
   let closed = false;
+  let refuse: RefuseClient | undefined;
   return {
     toUser,
     isOnline: (userIds) => presence.online(userIds),
     disconnectUser(userId) {
       io.in(`user:${userId}`).disconnectSockets(true);
     },
+    disconnectRefused() {
+      if (!refuse) return;
+      for (const socket of io.of('/').sockets.values()) {
+        const { address, headers } = socket.handshake;
+        if (refuse({ ip: address, userAgent: headers['user-agent'], userId: socket.data.userId })) socket.disconnect(true);
+      }
+    },
     setHandlers(next) {
       Object.assign(handlers, next);
     },
-    attach(app, { authenticate, appUrl }) {
+    attach(app, { authenticate, appUrl, refuse: refuseClient }) {
       const appOrigin = new URL(appUrl).origin;
+      refuse = refuseClient;
       io.use((socket, next) => {
         const { auth, headers } = socket.handshake;
+        const refused = refuseClient({ ip: socket.handshake.address, userAgent: headers['user-agent'] });
+        if (refused) {
+          next(refusal(refused, 'FORBIDDEN'));
+          return;
+        }
         const bearer = typeof auth.token === 'string' && auth.token.length > 0 ? auth.token : undefined;
         const cookie = readCookie(headers.cookie, SESSION_COOKIE);
         const token = bearer ?? cookie;

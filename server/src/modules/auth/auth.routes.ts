@@ -85,7 +85,7 @@ export function authRoutes(options: {
         preHandler: registerLimit,
       },
       async (request, reply) => {
-        const { user } = await auth.register(request.body);
+        const { user } = await auth.register(request.body, requestMeta(request));
         return reply.code(201).send({
           message: 'Registration successful! Please check your email and verify your account before logging in.',
           user,

@@ -36,6 +36,11 @@ export interface AuthServiceDeps {
   filters: ContentScreen;
   /** The member's staff permissions (admin/permissions.ts), shown with the session's user. */
   permissionsOf: (member: { id: number; isAdmin: boolean }) => Promise<string[]>;
+  /**
+   * Refuses a sign-up from a blocked address or with an email at a blocked domain (the security
+   * module's IP and domain blocks); answers a block that asks for approval, for the event noted.
+   */
+  checkSignUp: (email: string, origin: RequestMeta) => Promise<{ needsApproval: { blockId: number; range: string } | null }>;
   /** Lifts a suspension whose end has passed (moderation.service); true when it did. */
   liftSuspensionIfDue: (userId: number) => Promise<boolean>;
   logger: FastifyBaseLogger;
@@ -128,10 +133,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async register(body: { username: string; email: string; password: string; displayName?: string | undefined }) {
+    async register(
+      body: { username: string; email: string; password: string; displayName?: string | undefined },
+      meta: RequestMeta,
+    ) {
       if (await deps.isMaintenance()) {
         throw new AppError('MAINTENANCE_MODE', MESSAGES.maintenance);
       }
+      // Before the name checks, so a refused address or domain learns nothing of who is registered.
+      const verdict = await deps.checkSignUp(body.email, meta);
       await deps.names.check(body);
       const screening = deps.filters.screen([{ scope: 'display_names', field: 'displayName', text: body.displayName }], null);
       if (await repo.findUserByUsername(body.username)) {
@@ -159,6 +169,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw error;
       }
       await deps.filters.record(screening, { type: 'user', id: user.id }, user.id);
+      if (verdict.needsApproval) {
+        // No approval queue yet (registration modes, issue 16): the account works, and staff see this.
+        securityEvent(user.id, meta, {
+          eventType: 'sign_up_needs_approval',
+          severity: 'medium',
+          description: `Signed up from an address under a sign-up-approval block (${verdict.needsApproval.range}); allowed until approvals exist`,
+          metadata: verdict.needsApproval,
+        });
+      }
       await sendVerification(user);
       return { user: await sessionUser(user) };
     },

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '../../lib/app-error.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
+import { RefusedUpload } from './refused-upload.js';
 
 /** The formats an upload may be in, decided by content alone. */
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'heic' | 'bmp' | 'tiff';
@@ -24,8 +24,8 @@ export async function detectImageFormat(bytes: Uint8Array): Promise<ImageFormat>
   const sniffed = await fileTypeFromBuffer(bytes);
   const format = sniffed ? BY_EXTENSION[sniffed.ext] : undefined;
   if (format) return format;
-  if (looksLikeSvg(bytes)) throw new AppError('INVALID_FILE_TYPE', MEDIA_MESSAGES.svgNotAllowed);
-  throw new AppError('INVALID_FILE_TYPE', MEDIA_MESSAGES.invalidType);
+  if (looksLikeSvg(bytes)) throw new RefusedUpload('svg', MEDIA_MESSAGES.svgNotAllowed);
+  throw new RefusedUpload('unknown_type', MEDIA_MESSAGES.invalidType);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { RawImage } from './bmp.js';
 import { detectImageFormat, type ImageFormat } from './image-type.js';
 import { MEDIA_MESSAGES } from './media.messages.js';
 import { decodeOffThread } from './raw-decoder.js';
+import { RefusedUpload } from './refused-upload.js';
 
 export type ImageKind = 'post' | 'avatar';
 export type Aspect = 'landscape' | 'portrait' | 'square';
@@ -105,7 +106,7 @@ export function createMediaService(options: { storage: ImageStorage; limits?: Pa
   const limits: MediaLimits = { ...DEFAULT_MEDIA_LIMITS, ...options.limits };
   const queue = createGate(limits.maxConcurrent);
 
-  const unreadable = () => new AppError('INVALID_FILE_TYPE', MEDIA_MESSAGES.unreadable);
+  const unreadable = () => new RefusedUpload('unreadable', MEDIA_MESSAGES.unreadable);
 
   /** libvips reads the bytes itself; BMP and HEIC are decoded to pixels in a worker first. */
   async function load(bytes: Buffer): Promise<Input> {
