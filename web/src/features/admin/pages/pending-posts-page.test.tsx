@@ -25,6 +25,8 @@ describe('PendingPostsPage', () => {
     });
     renderWithApp(null, { routes: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }], route: '/admin/pending-posts' });
     expect(await screen.findByText('Pending 1')).toBeInTheDocument();
+    // an answer without hints shows no chips
+    expect(screen.queryByRole('list', { name: "The cook's record" })).not.toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -46,5 +48,34 @@ describe('PendingPostsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Plate rejected')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/posts/20/reject')[0]!.body).toEqual({ reason: 'Not food' }));
+  });
+
+  it('shows the hints of each plate beside it', async () => {
+    localStorage.setItem('auth_token', 't');
+    stubFetch({
+      'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
+      'GET /api/admin/posts/pending': {
+        body: {
+          posts: [makePost({ id: 31, title: 'Fresh pasta', approvalStatus: 'pending' }), makePost({ id: 32, title: 'Plain rice', approvalStatus: 'pending' })],
+          total: 2,
+          page: 1,
+          totalPages: 1,
+          hints: [
+            {
+              postId: 31,
+              author: { joinedAt: '2020-01-01T00:00:00.000Z', approvedPlates: 12, strikes: 0, activeStrikes: 0, reportsReceived: 0 },
+              duplicates: [{ id: 5, title: 'Nonna’s pasta', approvalStatus: 'approved', userId: 999, distance: 3 }],
+            },
+          ],
+        },
+      },
+    });
+    renderWithApp(null, { routes: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }], route: '/admin/pending-posts' });
+    const pasta = (await screen.findByRole('heading', { name: 'Fresh pasta' })).closest('article')!;
+    expect(within(pasta).getByText('12 approved plates')).toBeInTheDocument();
+    expect(within(pasta).getByRole('link', { name: /Looks like an earlier plate: “Nonna’s pasta” \(approved\), by another cook/ })).toHaveAttribute('href', '/posts/5');
+    // the plate the answer has no hint for shows no chips
+    const rice = screen.getByRole('heading', { name: 'Plain rice' }).closest('article')!;
+    expect(within(rice).queryByRole('list')).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { useAuth } from '../../auth';
 import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
 import { ActionDialog, fieldErrorsOf } from '../components/action-dialog';
+import { PendingHintChips } from '../components/pending-hint-chips';
 import { EmptyState, ListSkeleton, PageHeading, Pager, pageFrom } from '../components/query-states';
 import { useTemplates } from '../hooks/use-moderation';
 
@@ -44,6 +45,7 @@ export default function PendingPostsPage() {
   const goTo = (n: number) => setParams(n === 1 ? {} : { page: String(n) });
   const data = pending.data;
   const totalPages = Math.max(1, data?.totalPages ?? 1);
+  const hints = new Map(data?.hints?.map((hint) => [hint.postId, hint]));
 
   return (
     <div className="grid gap-4">
@@ -59,32 +61,37 @@ export default function PendingPostsPage() {
       ) : (
         <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
           {data!.posts.map((post) => (
-            <li key={post.id} className="flex gap-3 rounded-2xl border bg-card p-3">
-              <img
-                src={[...post.image.variants].sort((a, b) => a.width - b.width)[0]?.url ?? post.image.url}
-                alt={post.image.alt?.trim() || post.title}
-                loading="lazy"
-                decoding="async"
-                className="size-24 shrink-0 rounded-xl bg-muted object-cover sm:size-28"
-              />
-              <div className="grid min-w-0 flex-1 content-start gap-1">
-                <h2 className="truncate font-semibold">{post.title}</h2>
-                <p className="text-sm text-muted-foreground">
-                  by {post.user.displayName?.trim() || post.user.username} ·{' '}
-                  <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
-                </p>
-                {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
-                <div className="mt-1 flex flex-wrap gap-2">
-                  <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`}>
-                    <Check aria-hidden="true" />
-                    Approve
-                  </Button>
-                  <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`}>
-                    <X aria-hidden="true" />
-                    Reject
-                  </Button>
+            <li key={post.id}>
+              <article aria-labelledby={`pending-${post.id}-title`} className="flex gap-3 rounded-2xl border bg-card p-3">
+                <img
+                  src={[...post.image.variants].sort((a, b) => a.width - b.width)[0]?.url ?? post.image.url}
+                  alt={post.image.alt?.trim() || post.title}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-24 shrink-0 rounded-xl bg-muted object-cover sm:size-28"
+                />
+                <div className="grid min-w-0 flex-1 content-start gap-1">
+                  <h2 id={`pending-${post.id}-title`} className="truncate font-semibold">
+                    {post.title}
+                  </h2>
+                  <p className="text-sm text-muted-foreground">
+                    by {post.user.displayName?.trim() || post.user.username} ·{' '}
+                    <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
+                  </p>
+                  {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
+                  <PendingHintChips hint={hints.get(post.id)} authorId={post.userId} />
+                  <div className="mt-1 flex flex-wrap gap-2">
+                    <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`}>
+                      <Check aria-hidden="true" />
+                      Approve
+                    </Button>
+                    <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`}>
+                      <X aria-hidden="true" />
+                      Reject
+                    </Button>
+                  </div>
                 </div>
-              </div>
+              </article>
             </li>
           ))}
         </ul>
