@@ -78,4 +78,91 @@ describe('PendingPostsPage', () => {
     const rice = screen.getByRole('heading', { name: 'Plain rice' }).closest('article')!;
     expect(within(rice).queryByRole('list')).not.toBeInTheDocument();
   });
+
+  describe('keyboard review', () => {
+    function setUp() {
+      localStorage.setItem('auth_token', 't');
+      const posts = [41, 42, 43].map((id) => makePost({ id, title: `Dish ${id}`, approvalStatus: 'pending' }));
+      const api = stubFetch({
+        'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
+        'GET /api/admin/posts/pending': { body: { posts, total: 3, page: 1, totalPages: 1 } },
+        'POST /api/admin/posts/42/approve': { body: makePost({ id: 42 }) },
+        'POST /api/admin/posts/43/reject': { body: makePost({ id: 43, approvalStatus: 'rejected' }) },
+        'GET /api/admin/templates': { body: { templates: [] } },
+      });
+      renderWithApp(null, { routes: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }], route: '/admin/pending-posts' });
+      return { api, user: userEvent.setup() };
+    }
+    const card = (title: string) => screen.getByRole('article', { name: title });
+
+    it('j and k move the selection, a approves the selected plate and the next one is selected', async () => {
+      const { api, user } = setUp();
+      await screen.findByText('Dish 41');
+      expect(screen.getByText(/Keyboard:/)).toHaveTextContent('Keyboard: j/k move · a approve · r reject');
+      expect(screen.getByRole('button', { name: 'Approve Dish 41' })).toHaveAttribute('aria-keyshortcuts', 'a');
+      expect(screen.getByRole('button', { name: 'Reject Dish 41' })).toHaveAttribute('aria-keyshortcuts', 'r');
+
+      // nothing selected yet: a does nothing
+      await user.keyboard('a');
+      expect(api.callsTo('POST', '/api/admin/posts/41/approve')).toHaveLength(0);
+
+      await user.keyboard('j');
+      expect(card('Dish 41')).toHaveAttribute('aria-current', 'true');
+      expect(card('Dish 41')).toHaveFocus();
+      await user.keyboard('jjj');
+      expect(card('Dish 43')).toHaveAttribute('aria-current', 'true');
+      expect(card('Dish 41')).not.toHaveAttribute('aria-current');
+      await user.keyboard('k');
+      expect(card('Dish 42')).toHaveAttribute('aria-current', 'true');
+      expect(card('Dish 42')).toHaveFocus();
+
+      await user.keyboard('a');
+      expect(await screen.findByText('Plate approved')).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/admin/posts/42/approve')).toHaveLength(1);
+      expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+      await waitFor(() => expect(card('Dish 43')).toHaveAttribute('aria-current', 'true'));
+      expect(card('Dish 43')).toHaveFocus();
+    });
+
+    it('r opens the reject dialog for the selected plate; keys do nothing while it is open', async () => {
+      const { api, user } = setUp();
+      await screen.findByText('Dish 41');
+      await user.keyboard('jjj');
+      await user.keyboard('r');
+      const dialog = await screen.findByRole('dialog', { name: 'Reject plate' });
+      expect(dialog).toHaveTextContent('Tell the cook why “Dish 43” can\'t be shown.');
+      // typing a/j/k in the reason goes into it, not to the queue
+      await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'jak');
+      expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue('jak');
+      expect(api.callsTo('POST', '/api/admin/posts/43/approve')).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await waitFor(() => expect(api.callsTo('POST', '/api/admin/posts/43/reject')[0]?.body).toEqual({ reason: 'jak' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // the last plate was rejected: the one before it is next
+      await waitFor(() => expect(card('Dish 42')).toHaveAttribute('aria-current', 'true'));
+    });
+
+    it('ignores the keys while typing in a field and with a modifier', async () => {
+      const { api, user } = setUp();
+      const outside = document.createElement('input');
+      outside.setAttribute('aria-label', 'Search');
+      document.body.append(outside);
+      try {
+        await screen.findByText('Dish 41');
+        await user.keyboard('j');
+        expect(card('Dish 41')).toHaveAttribute('aria-current', 'true');
+        await user.click(outside);
+        await user.keyboard('jra');
+        expect(outside).toHaveValue('jra');
+        expect(card('Dish 41')).toHaveAttribute('aria-current', 'true');
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+        card('Dish 41').focus();
+        await user.keyboard('{Control>}a{/Control}{Meta>}r{/Meta}');
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+        expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+      } finally {
+        outside.remove();
+      }
+    });
+  });
 });
