@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeTemplate } from '../../../test/admin';
+import { makeHeldItem, makeTemplate, moderatorPermissions } from '../../../test/admin';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makePost } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
@@ -163,6 +163,90 @@ describe('PendingPostsPage', () => {
       } finally {
         outside.remove();
       }
+    });
+  });
+
+  describe('held for review', () => {
+    function setUp(permissions?: string[], route = '/admin/pending-posts') {
+      localStorage.setItem('auth_token', 't');
+      let items = [
+        makeHeldItem(),
+        makeHeldItem({ kind: 'reply', id: 802, text: 'Me too, see my shop.' }),
+        makeHeldItem({
+          kind: 'chat_request',
+          id: 803,
+          text: 'Hi, want a deal?',
+          post: null,
+          receiver: makeAuthorLike(46, 'quiet_quinn', 'Quinn'),
+        }),
+      ];
+      const decide = (kind: string, id: number) => () => {
+        items = items.filter((i) => !(i.kind === kind && i.id === id));
+        return { status: 204 };
+      };
+      const api = stubFetch({
+        'GET /api/user': { body: permissions ? { ...sampleUser, permissions } : { ...sampleUser, isAdmin: true } },
+        'GET /api/admin/posts/pending': { body: { posts: [], total: 0, page: 1, totalPages: 1 } },
+        'GET /api/admin/held': () => ({ body: { items } }),
+        'POST /api/admin/held/comment/801/approve': decide('comment', 801),
+        'POST /api/admin/held/chat_request/803/reject': decide('chat_request', 803),
+        'POST /api/admin/held/reply/802/reject': decide('reply', 802),
+      });
+      renderWithApp(null, { routes: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }], route });
+      return { api, user: userEvent.setup() };
+    }
+    function makeAuthorLike(id: number, username: string, displayName: string) {
+      return { ...makeHeldItem().author, id, username, displayName };
+    }
+
+    it('lists what is held in its own tab: kind, author, text, plate or receiver, time', async () => {
+      const { user } = setUp();
+      await user.click(await screen.findByRole('tab', { name: /Comments & requests/ }));
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/pending-posts?tab=held');
+      const comment = await screen.findByRole('article', { name: 'Comment by Pat Pushy' });
+      expect(within(comment).getByText('Buy cheap pans at my shop!')).toBeInTheDocument();
+      expect(within(comment).getByRole('link', { name: 'Burnt toast' })).toHaveAttribute('href', '/posts/300');
+      // an admin manages members: the name leads to their record
+      expect(within(comment).getByRole('link', { name: 'Pat Pushy' })).toHaveAttribute('href', '/admin/users/45');
+      expect(within(comment).getByText(/2 Mar|ago/)).toHaveAttribute('datetime', '2026-03-02T12:00:00.000Z');
+      expect(screen.getByRole('article', { name: 'Reply by Pat Pushy' })).toBeInTheDocument();
+      const request = screen.getByRole('article', { name: 'Chat request by Pat Pushy' });
+      expect(within(request).getByText('Chat request')).toBeInTheDocument();
+      expect(within(request).getByRole('link', { name: 'Quinn' })).toHaveAttribute('href', '/admin/users/46');
+      expect(screen.getByRole('tab', { name: /Comments & requests/ })).toHaveTextContent('3');
+    });
+
+    it('a moderator without manage_users is led to profiles', async () => {
+      setUp(moderatorPermissions, '/admin/pending-posts?tab=held');
+      const comment = await screen.findByRole('article', { name: 'Comment by Pat Pushy' });
+      expect(within(comment).getByRole('link', { name: 'Pat Pushy' })).toHaveAttribute('href', '/profile/45');
+    });
+
+    it('publishes, refuses with a reason and without one; each leaves the list with a toast, then the empty state', async () => {
+      const { api, user } = setUp();
+      await user.click(await screen.findByRole('tab', { name: /Comments & requests/ }));
+
+      await user.click(await screen.findByRole('button', { name: 'Publish comment by Pat Pushy' }));
+      expect(await screen.findByText('Comment published')).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/admin/held/comment/801/approve')).toHaveLength(1);
+      await waitFor(() => expect(screen.queryByRole('article', { name: 'Comment by Pat Pushy' })).not.toBeInTheDocument());
+
+      await user.click(screen.getByRole('button', { name: 'Refuse chat request by Pat Pushy' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Refuse chat request' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), '  Selling in chat  ');
+      await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+      expect(await screen.findByText('Chat request refused')).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/admin/held/chat_request/803/reject')[0]!.body).toEqual({ reason: 'Selling in chat' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(screen.getByRole('button', { name: 'Refuse reply by Pat Pushy' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Refuse reply' })).getByRole('button', { name: 'Refuse' }));
+      expect(await screen.findByText('Reply refused')).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/admin/held/reply/802/reject')[0]!.body).toEqual({});
+
+      expect(await screen.findByText('Nothing is waiting for review.')).toBeInTheDocument();
+      // nothing was published or refused twice
+      expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
     });
   });
 });

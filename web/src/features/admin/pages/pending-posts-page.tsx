@@ -5,6 +5,7 @@ import { Check, ClipboardCheck, ShieldCheck, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
@@ -13,15 +14,22 @@ import { useAuth } from '../../auth';
 import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
 import { ActionDialog, fieldErrorsOf } from '../components/action-dialog';
+import { HeldQueue } from '../components/held-queue';
 import { PendingHintChips } from '../components/pending-hint-chips';
 import { EmptyState, ListSkeleton, PageHeading, Pager, pageFrom } from '../components/query-states';
 import { useTemplates } from '../hooks/use-moderation';
+import { useHeld } from '../hooks/use-held';
 import { useReviewKeys } from '../hooks/use-review-keys';
 
-/** /admin/pending-posts : plates waiting for approval, a page at a time. */
+/**
+ * /admin/pending-posts : plates waiting for approval, a page at a time (reviewable from the keyboard),
+ * and in a second tab restricted members' comments, replies and chat requests held for review.
+ */
 export default function PendingPostsPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
+  const tab = params.get('tab') === 'held' ? 'held' : 'plates';
+  const held = useHeld();
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<PostDto | null>(null);
   const pending = useQuery({
@@ -97,7 +105,7 @@ export default function PendingPostsPage() {
         if (selected) setRejecting(selected);
       },
     },
-    rejecting === null && posts.length > 0,
+    tab === 'plates' && rejecting === null && posts.length > 0,
   );
 
   return (
@@ -105,69 +113,86 @@ export default function PendingPostsPage() {
       <PageHeading icon={ShieldCheck} title="Pending Plates">
         {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
       </PageHeading>
-      {posts.length > 0 ? (
-        <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground pointer-coarse:hidden">
-          Keyboard: <Kbd>j</Kbd>/<Kbd>k</Kbd> move · <Kbd>a</Kbd> approve · <Kbd>r</Kbd> reject
-        </p>
-      ) : null}
-      {pending.isPending ? (
-        <ListSkeleton label="Loading pending plates" />
-      ) : pending.isError ? (
-        <ErrorPanel variant="card" message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
-      ) : data!.posts.length === 0 ? (
-        <EmptyState icon={ClipboardCheck}>No plates are waiting for approval.</EmptyState>
-      ) : (
-        <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
-          {data!.posts.map((post) => (
-            <li key={post.id}>
-              <article
-                ref={(node) => {
-                  if (node) cards.current.set(post.id, node);
-                  else cards.current.delete(post.id);
-                }}
-                tabIndex={-1}
-                aria-labelledby={`pending-${post.id}-title`}
-                aria-current={post.id === selectedId ? 'true' : undefined}
-                onFocus={() => setSelectedId(post.id)}
-                className={cn(
-                  'flex scroll-my-4 gap-3 rounded-2xl border bg-card p-3 outline-none transition-shadow motion-reduce:transition-none',
-                  post.id === selectedId && 'border-primary ring-2 ring-ring ring-offset-2 ring-offset-background',
-                )}
-              >
-                <img
-                  src={[...post.image.variants].sort((a, b) => a.width - b.width)[0]?.url ?? post.image.url}
-                  alt={post.image.alt?.trim() || post.title}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-24 shrink-0 rounded-xl bg-muted object-cover sm:size-28"
-                />
-                <div className="grid min-w-0 flex-1 content-start gap-1">
-                  <h2 id={`pending-${post.id}-title`} className="truncate font-semibold">
-                    {post.title}
-                  </h2>
-                  <p className="text-sm text-muted-foreground">
-                    by {post.user.displayName?.trim() || post.user.username} ·{' '}
-                    <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
-                  </p>
-                  {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
-                  <PendingHintChips hint={hints.get(post.id)} authorId={post.userId} />
-                  <div className="mt-1 flex flex-wrap gap-2">
-                    <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`} aria-keyshortcuts="a">
-                      <Check aria-hidden="true" />
-                      Approve
-                    </Button>
-                    <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`} aria-keyshortcuts="r">
-                      <X aria-hidden="true" />
-                      Reject
-                    </Button>
-                  </div>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data ? <Pager page={page} totalPages={totalPages} onPage={goTo} /> : null}
+      <Tabs value={tab} onValueChange={(value) => setParams(value === 'held' ? { tab: 'held' } : {}, { replace: true })}>
+        <TabsList className="grid w-full auto-cols-fr grid-flow-col">
+          <TabsTrigger value="plates">
+            Plates
+            {data ? <CountChip>{data.total}</CountChip> : null}
+          </TabsTrigger>
+          <TabsTrigger value="held">
+            Comments &amp; requests
+            {held.data ? <CountChip>{held.data.items.length}</CountChip> : null}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="plates" className="grid gap-4">
+          {posts.length > 0 ? (
+            <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground pointer-coarse:hidden">
+              Keyboard: <Kbd>j</Kbd>/<Kbd>k</Kbd> move · <Kbd>a</Kbd> approve · <Kbd>r</Kbd> reject
+            </p>
+          ) : null}
+          {pending.isPending ? (
+            <ListSkeleton label="Loading pending plates" />
+          ) : pending.isError ? (
+            <ErrorPanel variant="card" message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
+          ) : data!.posts.length === 0 ? (
+            <EmptyState icon={ClipboardCheck}>No plates are waiting for approval.</EmptyState>
+          ) : (
+            <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
+              {data!.posts.map((post) => (
+                <li key={post.id}>
+                  <article
+                    ref={(node) => {
+                      if (node) cards.current.set(post.id, node);
+                      else cards.current.delete(post.id);
+                    }}
+                    tabIndex={-1}
+                    aria-labelledby={`pending-${post.id}-title`}
+                    aria-current={post.id === selectedId ? 'true' : undefined}
+                    onFocus={() => setSelectedId(post.id)}
+                    className={cn(
+                      'flex scroll-my-4 gap-3 rounded-2xl border bg-card p-3 outline-none transition-shadow motion-reduce:transition-none',
+                      post.id === selectedId && 'border-primary ring-2 ring-ring ring-offset-2 ring-offset-background',
+                    )}
+                  >
+                    <img
+                      src={[...post.image.variants].sort((a, b) => a.width - b.width)[0]?.url ?? post.image.url}
+                      alt={post.image.alt?.trim() || post.title}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-24 shrink-0 rounded-xl bg-muted object-cover sm:size-28"
+                    />
+                    <div className="grid min-w-0 flex-1 content-start gap-1">
+                      <h2 id={`pending-${post.id}-title`} className="truncate font-semibold">
+                        {post.title}
+                      </h2>
+                      <p className="text-sm text-muted-foreground">
+                        by {post.user.displayName?.trim() || post.user.username} ·{' '}
+                        <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
+                      </p>
+                      {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
+                      <PendingHintChips hint={hints.get(post.id)} authorId={post.userId} />
+                      <div className="mt-1 flex flex-wrap gap-2">
+                        <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`} aria-keyshortcuts="a">
+                          <Check aria-hidden="true" />
+                          Approve
+                        </Button>
+                        <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`} aria-keyshortcuts="r">
+                          <X aria-hidden="true" />
+                          Reject
+                        </Button>
+                      </div>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data ? <Pager page={page} totalPages={totalPages} onPage={goTo} /> : null}
+        </TabsContent>
+        <TabsContent value="held">
+          <HeldQueue />
+        </TabsContent>
+      </Tabs>
       <RejectDialog
         post={rejecting}
         onClose={() => setRejecting(null)}
@@ -189,6 +214,10 @@ export default function PendingPostsPage() {
       />
     </div>
   );
+}
+
+function CountChip({ children }: { children: number }) {
+  return <span className="ml-1.5 rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{children}</span>;
 }
 
 function Kbd({ children }: { children: string }) {
