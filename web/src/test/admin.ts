@@ -4,6 +4,7 @@ import type {
   AppealDto,
   AuditEntryDto,
   Author,
+  HeldItemDto,
   ModerationTemplateDto,
   ReportGroupDto,
   StrikeDto,
@@ -159,6 +160,19 @@ export function makeAuditEntry(overrides: Partial<AuditEntryDto> = {}): AuditEnt
     userAgent: 'Mozilla/5.0 (X11)',
     success: true,
     errorMessage: null,
+    ...overrides,
+  };
+}
+
+export function makeHeldItem(overrides: Partial<HeldItemDto> = {}): HeldItemDto {
+  return {
+    kind: 'comment',
+    id: 801,
+    text: 'Buy cheap pans at my shop!',
+    createdAt: '2026-03-02T12:00:00.000Z',
+    author: makeAuthor({ id: 45, username: 'pushy_pat', displayName: 'Pat Pushy' }),
+    post: { id: 300, title: 'Burnt toast' },
+    receiver: null,
     ...overrides,
   };
 }

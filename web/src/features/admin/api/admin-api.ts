@@ -4,6 +4,8 @@ import type {
   AdminUsersResponse,
   AppealsResponse,
   AuditPage,
+  HeldKind,
+  HeldResponse,
   ModerationTemplateBody,
   ModerationTemplateDto,
   ModerationTemplatesResponse,
@@ -43,6 +45,17 @@ export function approvePost(id: number): Promise<PostDto> {
 
 export function rejectPost(id: number, reason: string): Promise<PostDto> {
   return apiRequest<PostDto>('POST', `/api/admin/posts/${id}/reject`, { reason });
+}
+
+// ---- Held for review (restricted members' comments, replies and chat requests) ----
+
+export function fetchHeld(): Promise<HeldResponse> {
+  return apiRequest<HeldResponse>('GET', '/api/admin/held');
+}
+
+/** Publishes (approve) or refuses (reject, with an optional reason for the author) a held item; 204. */
+export function decideHeld(kind: HeldKind, id: number, decision: 'approve' | 'reject', reason?: string): Promise<null> {
+  return apiRequest<null>('POST', `/api/admin/held/${kind}/${id}/${decision}`, reason ? { reason } : {});
 }
 
 // ---- Reports, appeals and templates ----

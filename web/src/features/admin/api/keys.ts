@@ -27,6 +27,8 @@ export interface AuditFilter {
 export const adminKeys = {
   pending: (page: number) => ['/api/admin/posts/pending', page] as const,
   pendingAll: ['/api/admin/posts/pending'] as const,
+  /** Restricted members' comments, replies and chat requests waiting for review. */
+  held: ['/api/admin/held'] as const,
   /** The posts feature's lists (they all start with this path); approving or removing a plate changes them. */
   postLists: ['/api/posts'] as const,
   reportsAll: ['/api/admin/reports'] as const,

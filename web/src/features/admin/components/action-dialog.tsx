@@ -39,6 +39,8 @@ export type FieldErrors = Partial<Record<'reason' | 'days', string>>;
 interface ActionDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close (Radix returns it to the trigger unless this prevents that). */
+  onCloseAutoFocus?: (event: Event) => void;
   title: string;
   description: ReactNode;
   /** Restrict and suspend: a number of days, or until lifted. */
@@ -72,7 +74,9 @@ interface ActionDialogProps {
 export function ActionDialog(props: ActionDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-w-xl">{props.open ? <ActionForm {...props} /> : null}</DialogContent>
+      <DialogContent className="max-w-xl" onCloseAutoFocus={props.onCloseAutoFocus}>
+        {props.open ? <ActionForm {...props} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }

@@ -2,24 +2,35 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { RejectBody, type PostDto } from '@plates/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ClipboardCheck, ShieldCheck, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
+import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
 import { ActionDialog, fieldErrorsOf } from '../components/action-dialog';
 import { PostFilterHits } from '../components/post-filter-hits';
+import { HeldQueue } from '../components/held-queue';
+import { PendingHintChips } from '../components/pending-hint-chips';
 import { EmptyState, ListSkeleton, PageHeading, Pager, pageFrom } from '../components/query-states';
 import { useTemplates } from '../hooks/use-moderation';
+import { useHeld } from '../hooks/use-held';
+import { useReviewKeys } from '../hooks/use-review-keys';
 
-/** /admin/pending-posts : plates waiting for approval, a page at a time. */
+/**
+ * /admin/pending-posts : plates waiting for approval, a page at a time (reviewable from the keyboard),
+ * and in a second tab restricted members' comments, replies and chat requests held for review.
+ */
 export default function PendingPostsPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
+  const tab = params.get('tab') === 'held' ? 'held' : 'plates';
+  const held = useHeld();
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<PostDto | null>(null);
   const pending = useQuery({
@@ -37,6 +48,7 @@ export default function PendingPostsPage() {
     mutationFn: (post) => approvePost(post.id),
     onSuccess: (_answer, post) => {
       toast({ variant: 'success', title: 'Plate approved', description: `“${post.title}” is now in the feed.` });
+      moveOnFrom(post.id);
       settled();
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: `Failed to approve plate: ${error.message}` }),
@@ -45,59 +57,186 @@ export default function PendingPostsPage() {
   const goTo = (n: number) => setParams(n === 1 ? {} : { page: String(n) });
   const data = pending.data;
   const totalPages = Math.max(1, data?.totalPages ?? 1);
+  const hints = new Map(data?.hints?.map((hint) => [hint.postId, hint]));
+  const posts = data?.posts ?? [];
+
+  // Keyboard review: the selected plate follows focus (a click or Tab into a card selects it too),
+  // so screen readers announce the card j and k move to.
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const cards = useRef(new Map<number, HTMLElement>());
+  const focusAfterDialog = useRef<number | null>(null);
+  const selectedIndex = posts.findIndex((p) => p.id === selectedId);
+  const selected = selectedIndex === -1 ? null : posts[selectedIndex]!;
+
+  const select = (id: number) => {
+    setSelectedId(id);
+    const card = cards.current.get(id);
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView?.({ block: 'nearest' });
+  };
+  /** After a decision: the plate after it (or before it, when it was the last) is next. */
+  const nextAfter = (id: number): number | null => {
+    const index = posts.findIndex((p) => p.id === id);
+    if (index === -1) return null;
+    return (posts[index + 1] ?? posts[index - 1])?.id ?? null;
+  };
+  const moveOnFrom = (id: number) => {
+    const next = nextAfter(id);
+    const card = cards.current.get(id);
+    const focusWasThere = card?.contains(document.activeElement) || document.activeElement === document.body;
+    if (next === null) setSelectedId(null);
+    else if (focusWasThere) select(next);
+    else setSelectedId(next);
+  };
+
+  useReviewKeys(
+    {
+      next: () => {
+        const target = posts[selectedIndex + 1] ?? (selectedIndex === -1 ? posts[0] : undefined);
+        if (target) select(target.id);
+      },
+      previous: () => {
+        const target = selectedIndex === -1 ? posts[0] : posts[selectedIndex - 1];
+        if (target) select(target.id);
+      },
+      approve: () => {
+        if (selected && !approve.isPending) approve.mutate(selected);
+      },
+      reject: () => {
+        if (selected) setRejecting(selected);
+      },
+    },
+    tab === 'plates' && rejecting === null && posts.length > 0,
+  );
 
   return (
     <div className="grid gap-4">
       <PageHeading icon={ShieldCheck} title="Pending Plates">
         {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
       </PageHeading>
-      {pending.isPending ? (
-        <ListSkeleton label="Loading pending plates" />
-      ) : pending.isError ? (
-        <ErrorPanel variant="card" message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
-      ) : data!.posts.length === 0 ? (
-        <EmptyState icon={ClipboardCheck}>No plates are waiting for approval.</EmptyState>
-      ) : (
-        <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
-          {data!.posts.map((post) => (
-            <li key={post.id} className="flex gap-3 rounded-2xl border bg-card p-3">
-              <img
-                src={[...post.image.variants].sort((a, b) => a.width - b.width)[0]?.url ?? post.image.url}
-                alt={post.image.alt?.trim() || post.title}
-                loading="lazy"
-                decoding="async"
-                className="size-24 shrink-0 rounded-xl bg-muted object-cover sm:size-28"
-              />
-              <div className="grid min-w-0 flex-1 content-start gap-1">
-                <h2 className="truncate font-semibold">{post.title}</h2>
-                <p className="text-sm text-muted-foreground">
-                  by {post.user.displayName?.trim() || post.user.username} ·{' '}
-                  <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
-                </p>
-                {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
-                <PostFilterHits postId={post.id} />
-                <div className="mt-1 flex flex-wrap gap-2">
-                  <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`}>
-                    <Check aria-hidden="true" />
-                    Approve
-                  </Button>
-                  <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`}>
-                    <X aria-hidden="true" />
-                    Reject
-                  </Button>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data ? <Pager page={page} totalPages={totalPages} onPage={goTo} /> : null}
-      <RejectDialog post={rejecting} onClose={() => setRejecting(null)} onRejected={settled} />
+      <Tabs value={tab} onValueChange={(value) => setParams(value === 'held' ? { tab: 'held' } : {}, { replace: true })}>
+        <TabsList className="grid w-full auto-cols-fr grid-flow-col">
+          <TabsTrigger value="plates">
+            Plates
+            {data ? <CountChip>{data.total}</CountChip> : null}
+          </TabsTrigger>
+          <TabsTrigger value="held">
+            Comments &amp; requests
+            {held.data ? <CountChip>{held.data.items.length}</CountChip> : null}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="plates" className="grid gap-4">
+          {posts.length > 0 ? (
+            <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground pointer-coarse:hidden">
+              Keyboard: <Kbd>j</Kbd>/<Kbd>k</Kbd> move · <Kbd>a</Kbd> approve · <Kbd>r</Kbd> reject
+            </p>
+          ) : null}
+          {pending.isPending ? (
+            <ListSkeleton label="Loading pending plates" />
+          ) : pending.isError ? (
+            <ErrorPanel variant="card" message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
+          ) : data!.posts.length === 0 ? (
+            <EmptyState icon={ClipboardCheck}>No plates are waiting for approval.</EmptyState>
+          ) : (
+            <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
+              {data!.posts.map((post) => (
+                <li key={post.id}>
+                  <article
+                    ref={(node) => {
+                      if (node) cards.current.set(post.id, node);
+                      else cards.current.delete(post.id);
+                    }}
+                    tabIndex={-1}
+                    aria-labelledby={`pending-${post.id}-title`}
+                    aria-current={post.id === selectedId ? 'true' : undefined}
+                    onFocus={() => setSelectedId(post.id)}
+                    className={cn(
+                      'flex scroll-my-4 gap-3 rounded-2xl border bg-card p-3 outline-none transition-shadow motion-reduce:transition-none',
+                      post.id === selectedId && 'border-primary ring-2 ring-ring ring-offset-2 ring-offset-background',
+                    )}
+                  >
+                    <img
+                      src={[...post.image.variants].sort((a, b) => a.width - b.width)[0]?.url ?? post.image.url}
+                      alt={post.image.alt?.trim() || post.title}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-24 shrink-0 rounded-xl bg-muted object-cover sm:size-28"
+                    />
+                    <div className="grid min-w-0 flex-1 content-start gap-1">
+                      <h2 id={`pending-${post.id}-title`} className="truncate font-semibold">
+                        {post.title}
+                      </h2>
+                      <p className="text-sm text-muted-foreground">
+                        by {post.user.displayName?.trim() || post.user.username} ·{' '}
+                        <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
+                      </p>
+                      {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
+                      <PendingHintChips hint={hints.get(post.id)} authorId={post.userId} />
+                      <PostFilterHits postId={post.id} />
+                      <div className="mt-1 flex flex-wrap gap-2">
+                        <Button size="sm" className="h-11" disabled={approve.isPending} onClick={() => approve.mutate(post)} aria-label={`Approve ${post.title}`} aria-keyshortcuts="a">
+                          <Check aria-hidden="true" />
+                          Approve
+                        </Button>
+                        <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`} aria-keyshortcuts="r">
+                          <X aria-hidden="true" />
+                          Reject
+                        </Button>
+                      </div>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data ? <Pager page={page} totalPages={totalPages} onPage={goTo} /> : null}
+        </TabsContent>
+        <TabsContent value="held">
+          <HeldQueue />
+        </TabsContent>
+      </Tabs>
+      <RejectDialog
+        post={rejecting}
+        onClose={() => setRejecting(null)}
+        onRejected={(post) => {
+          const next = nextAfter(post.id);
+          setSelectedId(next);
+          focusAfterDialog.current = next;
+          settled();
+        }}
+        onCloseAutoFocus={(event) => {
+          // after a rejection focus goes to the next plate, not back to the rejected one
+          const next = focusAfterDialog.current;
+          focusAfterDialog.current = null;
+          if (next !== null && cards.current.has(next)) {
+            event.preventDefault();
+            select(next);
+          }
+        }}
+      />
     </div>
   );
 }
 
-function RejectDialog({ post, onClose, onRejected }: { post: PostDto | null; onClose: () => void; onRejected: () => void }) {
+function CountChip({ children }: { children: number }) {
+  return <span className="ml-1.5 rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{children}</span>;
+}
+
+function Kbd({ children }: { children: string }) {
+  return <kbd className="rounded border bg-muted px-1.5 font-mono text-[0.7rem] font-semibold text-foreground">{children}</kbd>;
+}
+
+function RejectDialog({
+  post,
+  onClose,
+  onRejected,
+  onCloseAutoFocus,
+}: {
+  post: PostDto | null;
+  onClose: () => void;
+  onRejected: (post: PostDto) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
   const { permissions } = useAuth();
   // the reason templates are a reports holder's; a plate reviewer without them writes their own
   const templates = useTemplates(post !== null && permissions.includes('manage_reports')).data ?? [];
@@ -105,7 +244,7 @@ function RejectDialog({ post, onClose, onRejected }: { post: PostDto | null; onC
     mutationFn: ({ post: p, reason: r }) => rejectPost(p.id, r),
     onSuccess: (_answer, { post: p }) => {
       toast({ title: 'Plate rejected', description: `“${p.title}” was rejected.` });
-      onRejected();
+      onRejected(p);
       onClose();
     },
     onError: (e) => toast({ variant: 'destructive', title: 'Error', description: `Failed to reject plate: ${e.message}` }),
@@ -114,6 +253,7 @@ function RejectDialog({ post, onClose, onRejected }: { post: PostDto | null; onC
     <ActionDialog
       open={post !== null}
       onOpenChange={(open) => !open && onClose()}
+      onCloseAutoFocus={onCloseAutoFocus}
       title="Reject plate"
       description={post ? `Tell the cook why “${post.title}” can't be shown.` : null}
       withDays={false}
