@@ -66,7 +66,9 @@ describe('start-up refuses a bad configuration with one line naming the variable
       'Invalid ADMIN_USERNAME: the account "sysop" exists with another email, so it is not made admin; ' +
         "choose another ADMIN_USERNAME, or set ADMIN_EMAIL to that account's email if it is yours",
     );
-  });
+    // Two PGlite migrations (here and in the started server) of every migration: 8-25 s on a busy
+    // two-core machine, measured, so more than the suite's 30 s default.
+  }, 90_000);
 
   it('a PORT in use', async () => {
     const blocker = createServer();
