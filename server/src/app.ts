@@ -424,7 +424,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(notificationsRoutes({ notifications: engagementNotifications }));
   await app.register(usersRoutes({ users, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(graphRoutes({ graph, limits: config.rateLimits, store: rateLimitStore }));
-  const admin = createAdminService({ repo: adminRepo, permissions, audit });
+  const admin = createAdminService({ repo: adminRepo, permissions, audit, notifications });
   const members = createMembersService({
     repo: createMembersRepository(database.db),
     strikesOf: (userId) => moderation.strikesOf({ id: userId, isAdmin: false }),

@@ -49,6 +49,13 @@ describe('staff roles and the audit log', () => {
     });
     expect(revoke.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/admin/posts/pending', headers: mod.headers })).statusCode).toBe(403);
+    const told = (await app.inject({ url: '/api/notifications', headers: mod.headers })).json().notifications.map(
+      (n: { message: string }) => n.message,
+    );
+    expect(told).toEqual([
+      'Your moderator role on Plates has ended.',
+      'You were given the moderator role. The Admin Panel is in your account menu.',
+    ]);
     const log = await app.inject({ url: `/api/admin/audit?action=role_revoked`, headers: admin.headers });
     expect(log.json().entries[0]).toMatchObject({ targetId: mod.user.id, before: { role: 'moderator' } });
   });

@@ -11,6 +11,7 @@ import type { UserRole } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { AdminRepository, AuditFilter } from './admin.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { Audit } from './audit.js';
 import type { Permissions, Staff } from './permissions.js';
 
@@ -27,6 +28,8 @@ export const ADMIN_MESSAGES = {
 
 export interface AdminServiceDeps {
   repo: AdminRepository;
+  /** The member is told of a role given or taken (nothing staff do is silent to the member). */
+  notifications: Pick<NotificationsService, 'notify'>;
   permissions: Permissions;
   audit: Audit;
   now?: () => Date;
@@ -122,6 +125,15 @@ export function createAdminService(deps: AdminServiceDeps) {
           },
           tx,
         );
+        await deps.notifications.notify(
+          {
+            userId,
+            type: 'system',
+            title: 'A new role on Plates',
+            message: `You were given the ${role} role${expiresAt ? ` until ${expiresAt.toISOString().slice(0, 10)}` : ''}. The Admin Panel is in your account menu.`,
+          },
+          tx,
+        );
         return granted;
       });
       return toRoleGrantDto(row, at);
@@ -145,6 +157,10 @@ export function createAdminService(deps: AdminServiceDeps) {
             before: { role: grant.role, permissions: grant.permissions, expiresAt: grant.expiresAt?.toISOString() ?? null },
             meta,
           },
+          tx,
+        );
+        await deps.notifications.notify(
+          { userId, type: 'system', title: 'A role ended', message: `Your ${grant.role} role on Plates has ended.` },
           tx,
         );
         return revoked;

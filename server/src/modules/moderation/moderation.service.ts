@@ -483,6 +483,16 @@ export function createModerationService(deps: ModerationServiceDeps) {
           case 'sign_out': {
             await repo.deleteSessions(user.id, tx);
             after.push(() => deps.disconnectUser(user.id));
+            // Read when they sign in again: why every device was signed out.
+            await notifications.notify(
+              {
+                userId: user.id,
+                type: 'moderation',
+                title: 'Signed out everywhere',
+                message: `A moderator signed your account out on every device: ${body.reason}`,
+              },
+              tx,
+            );
             await record('sign_out');
             return null;
           }

@@ -214,6 +214,10 @@ describe('moderation: reports, strikes and appeals', () => {
 
     expect((await act({ action: 'sign_out', reason: 'Lost phone' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/user', headers: cook.headers })).statusCode).toBe(401);
+    const again = await signIn(app, cook.user.username);
+    expect((await notificationsOf({ authorization: again.authorization })).map((n) => n.message)).toContain(
+      'A moderator signed your account out on every device: Lost phone',
+    );
     expect((await act({ action: 'unsuspend', reason: 'Not suspended' })).statusCode).toBe(409);
 
     expect((await act({ action: 'verify', reason: 'Well-known chef' })).statusCode).toBe(400);
