@@ -8,6 +8,8 @@ import { formatFullDate } from '../../../lib/format-time';
 import { StrikeDetails } from '../../../components/moderation/strike-details';
 import { reportReasonLabel } from '../lib/labels';
 import { PersonLine, StatusChip } from './person';
+import { useAuth } from '../../auth';
+import { AuditSlice } from './audit-slice';
 import { ResolveReportDialog } from './resolve-report-dialog';
 
 const OUTCOMES: Record<string, string> = {
@@ -85,6 +87,8 @@ function TargetPreview({ target }: { target: ReportGroupDto['target'] }) {
 export function ReportGroupCard({ group }: { group: ReportGroupDto }) {
   const id = useId();
   const [action, setAction] = useState<ReportAction | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const canAudit = useAuth().permissions.includes('view_audit_log');
   const { target } = group;
   const pending = group.outcome === null;
   const title =
@@ -161,6 +165,20 @@ export function ReportGroupCard({ group }: { group: ReportGroupDto }) {
       ) : (
         <p className="text-sm text-muted-foreground">No strikes on record.</p>
       )}
+
+      {canAudit ? (
+        <details className="rounded-xl border p-3" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
+          <summary className="flex min-h-8 cursor-pointer items-center gap-2 text-sm font-semibold">
+            <History className="size-4 text-primary" aria-hidden="true" />
+            Moderation history
+          </summary>
+          {historyOpen ? (
+            <div className="mt-3">
+              <AuditSlice targetType={target.type} targetId={target.id} />
+            </div>
+          ) : null}
+        </details>
+      ) : null}
 
       {group.outcome ? (
         <p className="rounded-xl bg-muted px-3 py-2 text-sm">

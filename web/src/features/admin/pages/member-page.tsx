@@ -27,6 +27,7 @@ import { StrikeDetails } from '../../../components/moderation/strike-details';
 import { MemberActionDialog } from '../components/member-action-dialog';
 import { MemberChips } from '../components/member-chips';
 import { ListSkeleton } from '../components/query-states';
+import { AuditSlice } from '../components/audit-slice';
 import { RoleGrantDialog } from '../components/role-grant-dialog';
 import { useMember, useRevokeRole } from '../hooks/use-members';
 import { humanize, reportReasonLabel } from '../lib/labels';
@@ -219,6 +220,12 @@ function Record({ detail }: { detail: AdminUserDetail }) {
       </Section>
 
       <Roles detail={detail} canManage={can('manage_roles') && !user.isAdmin && viewer?.id !== user.id} />
+
+      {can('view_audit_log') ? (
+        <Section title="Audit log">
+          <AuditSlice targetType="user" targetId={user.id} />
+        </Section>
+      ) : null}
     </>
   );
 }
