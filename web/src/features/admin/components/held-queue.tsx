@@ -16,7 +16,7 @@ import { EmptyState, ListSkeleton } from './query-states';
 const KIND_ICON = { comment: MessageCircle, reply: MessageSquareReply, chat_request: Send } as const;
 const KIND_WORD = { comment: 'comment', reply: 'reply', chat_request: 'chat request' } as const;
 
-const linkClass = 'rounded-sm font-medium text-foreground underline-offset-4 hover:text-primary hover:underline';
+const linkClass = 'rounded-sm font-medium text-foreground underline decoration-primary/40 underline-offset-4 hover:text-primary hover:decoration-primary';
 
 /** Restricted members' comments, replies and chat requests waiting for a moderator, oldest first. */
 export function HeldQueue() {

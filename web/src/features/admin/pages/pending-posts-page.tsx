@@ -114,12 +114,12 @@ export default function PendingPostsPage() {
         {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
       </PageHeading>
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'held' ? { tab: 'held' } : {}, { replace: true })}>
-        <TabsList className="grid w-full auto-cols-fr grid-flow-col">
-          <TabsTrigger value="plates">
+        <TabsList className="grid h-auto min-h-12 w-full auto-cols-fr grid-flow-col">
+          <TabsTrigger value="plates" className={TAB_CLASS}>
             Plates
             {data ? <CountChip>{data.total}</CountChip> : null}
           </TabsTrigger>
-          <TabsTrigger value="held">
+          <TabsTrigger value="held" className={TAB_CLASS}>
             Comments &amp; requests
             {held.data ? <CountChip>{held.data.items.length}</CountChip> : null}
           </TabsTrigger>
@@ -216,8 +216,11 @@ export default function PendingPostsPage() {
   );
 }
 
+// two tabs side by side on a phone: a long name wraps rather than overflowing
+const TAB_CLASS = 'h-auto min-h-10 flex-wrap gap-x-1.5 whitespace-normal px-2 py-1 text-center leading-tight';
+
 function CountChip({ children }: { children: number }) {
-  return <span className="ml-1.5 rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{children}</span>;
+  return <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{children}</span>;
 }
 
 function Kbd({ children }: { children: string }) {
