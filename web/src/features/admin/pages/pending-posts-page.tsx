@@ -63,7 +63,14 @@ export default function PendingPostsPage() {
   // so screen readers announce the card j and k move to.
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const cards = useRef(new Map<number, HTMLElement>());
+  // The dialog has no Radix trigger to return focus to: it goes back to where it was (the card or
+  // its Reject button), or after a rejection to the next plate.
   const focusAfterDialog = useRef<number | null>(null);
+  const focusBeforeDialog = useRef<HTMLElement | null>(null);
+  const openReject = (post: PostDto) => {
+    focusBeforeDialog.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setRejecting(post);
+  };
   const selectedIndex = posts.findIndex((p) => p.id === selectedId);
   const selected = selectedIndex === -1 ? null : posts[selectedIndex]!;
 
@@ -102,7 +109,7 @@ export default function PendingPostsPage() {
         if (selected && !approve.isPending) approve.mutate(selected);
       },
       reject: () => {
-        if (selected) setRejecting(selected);
+        if (selected) openReject(selected);
       },
     },
     tab === 'plates' && rejecting === null && posts.length > 0,
@@ -176,7 +183,7 @@ export default function PendingPostsPage() {
                           <Check aria-hidden="true" />
                           Approve
                         </Button>
-                        <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`} aria-keyshortcuts="r">
+                        <Button size="sm" variant="outline" className="h-11" onClick={() => openReject(post)} aria-label={`Reject ${post.title}`} aria-keyshortcuts="r">
                           <X aria-hidden="true" />
                           Reject
                         </Button>
@@ -203,12 +210,16 @@ export default function PendingPostsPage() {
           settled();
         }}
         onCloseAutoFocus={(event) => {
-          // after a rejection focus goes to the next plate, not back to the rejected one
           const next = focusAfterDialog.current;
+          const before = focusBeforeDialog.current;
           focusAfterDialog.current = null;
+          focusBeforeDialog.current = null;
           if (next !== null && cards.current.has(next)) {
             event.preventDefault();
             select(next);
+          } else if (before?.isConnected) {
+            event.preventDefault();
+            before.focus();
           }
         }}
       />
