@@ -1,6 +1,6 @@
 import { HeldDecisionBody, type HeldItemDto } from '@plates/common';
 import { Check, Inbox, MessageCircle, MessageSquareReply, Send, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -16,13 +16,26 @@ import { EmptyState, ListSkeleton } from './query-states';
 const KIND_ICON = { comment: MessageCircle, reply: MessageSquareReply, chat_request: Send } as const;
 const KIND_WORD = { comment: 'comment', reply: 'reply', chat_request: 'chat request' } as const;
 
-const linkClass = 'rounded-sm font-medium text-foreground underline-offset-4 hover:text-primary hover:underline';
+const linkClass = 'rounded-sm font-medium text-foreground underline decoration-primary/40 underline-offset-4 hover:text-primary hover:decoration-primary';
 
 /** Restricted members' comments, replies and chat requests waiting for a moderator, oldest first. */
 export function HeldQueue() {
   const held = useHeld();
   const [refusing, setRefusing] = useState<HeldItemDto | null>(null);
   const publish = useDecideHeld();
+  // The dialog has no Radix trigger: focus goes back to the Refuse button, or, when the item has
+  // left the list, to the first item's Publish.
+  const list = useRef<HTMLUListElement>(null);
+  const openedFrom = useRef<HTMLElement | null>(null);
+  const returnFocus = (event: Event) => {
+    const before = openedFrom.current;
+    openedFrom.current = null;
+    const target = before?.isConnected ? before : list.current?.querySelector<HTMLElement>('button');
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
 
   if (held.isPending) return <ListSkeleton label="Loading held items" />;
   if (held.isError) {
@@ -31,7 +44,7 @@ export function HeldQueue() {
   if (held.data.items.length === 0) return <EmptyState icon={Inbox}>Nothing is waiting for review.</EmptyState>;
   return (
     <>
-      <ul className="grid gap-3">
+      <ul ref={list} className="grid gap-3">
         {held.data.items.map((item) => (
           <li key={`${item.kind}-${item.id}`}>
             <HeldCard
@@ -43,12 +56,15 @@ export function HeldQueue() {
                   { onError: (error) => toast({ variant: 'destructive', title: error.title, description: `Failed to publish: ${error.message}` }) },
                 )
               }
-              onRefuse={() => setRefusing(item)}
+              onRefuse={() => {
+                openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+                setRefusing(item);
+              }}
             />
           </li>
         ))}
       </ul>
-      <RefuseDialog item={refusing} onClose={() => setRefusing(null)} />
+      <RefuseDialog item={refusing} onClose={() => setRefusing(null)} onCloseAutoFocus={returnFocus} />
     </>
   );
 }
@@ -104,7 +120,7 @@ function HeldCard({ item, publishing, onPublish, onRefuse }: { item: HeldItemDto
   );
 }
 
-function RefuseDialog({ item, onClose }: { item: HeldItemDto | null; onClose: () => void }) {
+function RefuseDialog({ item, onClose, onCloseAutoFocus }: { item: HeldItemDto | null; onClose: () => void; onCloseAutoFocus: (event: Event) => void }) {
   const refuse = useDecideHeld({ onDecided: onClose });
   const what = item ? KIND_WORD[item.kind] : '';
   return (
@@ -116,6 +132,7 @@ function RefuseDialog({ item, onClose }: { item: HeldItemDto | null; onClose: ()
           onClose();
         }
       }}
+      onCloseAutoFocus={onCloseAutoFocus}
       title={item ? `Refuse ${what}` : 'Refuse'}
       description={
         item

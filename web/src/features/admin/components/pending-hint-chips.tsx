@@ -27,8 +27,9 @@ function isNewAccount(joinedAt: string, now: Date): boolean {
 
 const STATUS_WORD: Record<ApprovalStatus, string> = { approved: 'approved', pending: 'pending', rejected: 'rejected' };
 
+// like a Badge, but a link whose words may wrap on a phone
 const chipLink =
-  'inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-3.5 [&_svg]:shrink-0';
+  'inline-flex max-w-full items-start gap-1 rounded-xl px-2 py-0.5 text-xs font-semibold [overflow-wrap:anywhere] underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:mt-px [&_svg]:size-3.5 [&_svg]:shrink-0';
 
 /**
  * What helps decide on a pending plate, from the queue's `hints`: the cook's record (account age,
@@ -40,8 +41,8 @@ export function PendingHintChips({ hint, authorId, now = new Date() }: { hint: P
   const { author, duplicates } = hint;
   const isNew = isNewAccount(author.joinedAt, now);
   return (
-    <div className="grid gap-1.5">
-      <ul aria-label="The cook's record" className="flex flex-wrap gap-1.5">
+    <div className="grid min-w-0 gap-1.5">
+      <ul aria-label="The cook's record" className="flex min-w-0 flex-wrap gap-1.5">
         <li>
           <Badge variant={isNew ? 'warning' : 'outline'} title={formatFullDate(author.joinedAt)}>
             {joinedText(author.joinedAt, now)}
@@ -70,7 +71,7 @@ export function PendingHintChips({ hint, authorId, now = new Date() }: { hint: P
         </li>
       </ul>
       {duplicates.length > 0 ? (
-        <ul aria-label="Looks like an earlier plate" className="flex flex-wrap gap-1.5">
+        <ul aria-label="Looks like an earlier plate" className="flex min-w-0 flex-wrap gap-1.5">
           {duplicates.map((d) => {
             const sameCook = d.userId === authorId;
             return (
@@ -80,11 +81,13 @@ export function PendingHintChips({ hint, authorId, now = new Date() }: { hint: P
                   title={`The photos differ in ${d.distance} of 64 bits`}
                   className={cn(
                     chipLink,
-                    sameCook ? 'bg-secondary text-secondary-foreground' : 'bg-destructive/10 text-destructive dark:bg-destructive/20',
+                    sameCook
+                      ? 'bg-secondary text-secondary-foreground'
+                      : 'border border-destructive/50 bg-destructive/10 text-foreground [&_svg]:text-destructive',
                   )}
                 >
                   <Copy aria-hidden="true" />
-                  <span className="truncate">
+                  <span>
                     Looks like an earlier plate: “{d.title}” ({STATUS_WORD[d.approvalStatus]}),{' '}
                     {sameCook ? 'by the same cook' : 'by another cook'}
                   </span>

@@ -148,8 +148,14 @@ describe('PendingPostsPage', () => {
       await screen.findByText('Dish 41');
       await user.keyboard('jjj');
       await user.keyboard('r');
-      const dialog = await screen.findByRole('dialog', { name: 'Reject plate' });
+      let dialog = await screen.findByRole('dialog', { name: 'Reject plate' });
       expect(dialog).toHaveTextContent('Tell the cook why “Dish 43” can\'t be shown.');
+      // cancelled: focus goes back to the plate, which stays selected
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(card('Dish 43')).toHaveFocus());
+      await user.keyboard('r');
+      dialog = await screen.findByRole('dialog', { name: 'Reject plate' });
       // typing a/j/k in the reason goes into it, not to the queue
       await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'jak');
       expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue('jak');
@@ -157,8 +163,9 @@ describe('PendingPostsPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
       await waitFor(() => expect(api.callsTo('POST', '/api/admin/posts/43/reject')[0]?.body).toEqual({ reason: 'jak' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      // the last plate was rejected: the one before it is next
+      // the last plate was rejected: the one before it is next, and has the focus
       await waitFor(() => expect(card('Dish 42')).toHaveAttribute('aria-current', 'true'));
+      await waitFor(() => expect(card('Dish 42')).toHaveFocus());
     });
 
     it('ignores the keys while typing in a field and with a modifier', async () => {
@@ -257,7 +264,13 @@ describe('PendingPostsPage', () => {
       expect(await screen.findByText('Chat request refused')).toBeInTheDocument();
       expect(api.callsTo('POST', '/api/admin/held/chat_request/803/reject')[0]!.body).toEqual({ reason: 'Selling in chat' });
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // the refused item is gone: focus goes to the first one left
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Publish reply by Pat Pushy' })).toHaveFocus());
 
+      await user.click(screen.getByRole('button', { name: 'Refuse reply by Pat Pushy' }));
+      await user.keyboard('{Escape}');
+      // cancelled: back to the button that opened it
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Refuse reply by Pat Pushy' })).toHaveFocus());
       await user.click(screen.getByRole('button', { name: 'Refuse reply by Pat Pushy' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'Refuse reply' })).getByRole('button', { name: 'Refuse' }));
       expect(await screen.findByText('Reply refused')).toBeInTheDocument();

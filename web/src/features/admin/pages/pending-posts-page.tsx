@@ -64,7 +64,14 @@ export default function PendingPostsPage() {
   // so screen readers announce the card j and k move to.
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const cards = useRef(new Map<number, HTMLElement>());
+  // The dialog has no Radix trigger to return focus to: it goes back to where it was (the card or
+  // its Reject button), or after a rejection to the next plate.
   const focusAfterDialog = useRef<number | null>(null);
+  const focusBeforeDialog = useRef<HTMLElement | null>(null);
+  const openReject = (post: PostDto) => {
+    focusBeforeDialog.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setRejecting(post);
+  };
   const selectedIndex = posts.findIndex((p) => p.id === selectedId);
   const selected = selectedIndex === -1 ? null : posts[selectedIndex]!;
 
@@ -103,7 +110,7 @@ export default function PendingPostsPage() {
         if (selected && !approve.isPending) approve.mutate(selected);
       },
       reject: () => {
-        if (selected) setRejecting(selected);
+        if (selected) openReject(selected);
       },
     },
     tab === 'plates' && rejecting === null && posts.length > 0,
@@ -115,12 +122,12 @@ export default function PendingPostsPage() {
         {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
       </PageHeading>
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'held' ? { tab: 'held' } : {}, { replace: true })}>
-        <TabsList className="grid w-full auto-cols-fr grid-flow-col">
-          <TabsTrigger value="plates">
+        <TabsList className="grid h-auto min-h-12 w-full auto-cols-fr grid-flow-col">
+          <TabsTrigger value="plates" className={TAB_CLASS}>
             Plates
             {data ? <CountChip>{data.total}</CountChip> : null}
           </TabsTrigger>
-          <TabsTrigger value="held">
+          <TabsTrigger value="held" className={TAB_CLASS}>
             Comments &amp; requests
             {held.data ? <CountChip>{held.data.items.length}</CountChip> : null}
           </TabsTrigger>
@@ -178,7 +185,7 @@ export default function PendingPostsPage() {
                           <Check aria-hidden="true" />
                           Approve
                         </Button>
-                        <Button size="sm" variant="outline" className="h-11" onClick={() => setRejecting(post)} aria-label={`Reject ${post.title}`} aria-keyshortcuts="r">
+                        <Button size="sm" variant="outline" className="h-11" onClick={() => openReject(post)} aria-label={`Reject ${post.title}`} aria-keyshortcuts="r">
                           <X aria-hidden="true" />
                           Reject
                         </Button>
@@ -205,12 +212,16 @@ export default function PendingPostsPage() {
           settled();
         }}
         onCloseAutoFocus={(event) => {
-          // after a rejection focus goes to the next plate, not back to the rejected one
           const next = focusAfterDialog.current;
+          const before = focusBeforeDialog.current;
           focusAfterDialog.current = null;
+          focusBeforeDialog.current = null;
           if (next !== null && cards.current.has(next)) {
             event.preventDefault();
             select(next);
+          } else if (before?.isConnected) {
+            event.preventDefault();
+            before.focus();
           }
         }}
       />
@@ -218,8 +229,11 @@ export default function PendingPostsPage() {
   );
 }
 
+// two tabs side by side on a phone: a long name wraps rather than overflowing
+const TAB_CLASS = 'h-auto min-h-10 flex-wrap gap-x-1.5 whitespace-normal px-2 py-1 text-center leading-tight';
+
 function CountChip({ children }: { children: number }) {
-  return <span className="ml-1.5 rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{children}</span>;
+  return <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{children}</span>;
 }
 
 function Kbd({ children }: { children: string }) {
