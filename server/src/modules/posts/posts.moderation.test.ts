@@ -141,8 +141,10 @@ describe('admin moderation of plates', () => {
   it("hints at the cook's record and at earlier plates with nearly the same photo", async () => {
     const cook = await makeUser(t.app, { createdAt: new Date('2025-03-01T10:00:00Z') });
     await makePost(t.app, { userId: cook.id, title: 'Approved before' });
-    const original = await makePost(t.app, { title: 'The original', imageHash: 'f0f0f0f0f0f0f0f0' });
-    await makePost(t.app, { title: 'Unrelated', imageHash: '0f0f0f0f0f0f0f0f' });
+    const original = await makePost(t.app, { title: 'The original', imageHash: 'f0f0f0f0f0f0f0f0', createdAt: new Date('1999-01-01T00:00:00Z') });
+    await makePost(t.app, { title: 'Unrelated', imageHash: '0f0f0f0f0f0f0f0f', createdAt: new Date('1999-01-02T00:00:00Z') });
+    // The same photo posted after the pending one is not an earlier plate.
+    await makePost(t.app, { title: 'A later copy', imageHash: 'f0f0f0f0f0f0f0f0' });
     const copy = await makePost(t.app, {
       userId: cook.id,
       title: 'Suspiciously familiar',

@@ -281,7 +281,7 @@ export function createPostsRepository(db: Db) {
     },
 
     /**
-     * Review hints for pending plates: the cook's record, and up to three other plates whose photo
+     * Review hints for pending plates: the cook's record, and up to three earlier plates whose photo
      * hash is within `maxDistance` bits (a full scan of the hashes per plate: review pages are
      * ten plates, and the comparison is one XOR per row).
      */
@@ -306,7 +306,7 @@ export function createPostsRepository(db: Db) {
           cross join lateral (
             select o.id, o.title, o.approval_status, o.user_id, ${hamming(sql`p.image_hash`, sql`o.image_hash`)}::int as distance
             from posts o
-            where o.id <> p.id and o.image_hash is not null
+            where (o.created_at, o.id) < (p.created_at, p.id) and o.image_hash is not null
               and ${hamming(sql`p.image_hash`, sql`o.image_hash`)} <= ${maxDistance}
             order by distance, o.id
             limit 3
