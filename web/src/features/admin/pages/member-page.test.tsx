@@ -2,7 +2,7 @@ import type { RoleGrantDto } from '@plates/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMemberDetail, makeStrike } from '../../../test/admin';
+import { makeAuditEntry, makeMemberDetail, makeStrike } from '../../../test/admin';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import MemberPage from './member-page';
@@ -36,6 +36,30 @@ describe('MemberPage', () => {
     expect(within(signIns).getByText('Failed: bad password')).toBeInTheDocument();
     expect(within(signIns).getAllByText('203.0.113.9')).toHaveLength(2);
     expect(within(screen.getByRole('region', { name: /Live sessions/ })).getByText(/Mozilla\/5.0 \(iPhone\)/)).toBeInTheDocument();
+  });
+
+  it("shows the member's slice of the audit log to view_audit_log holders only", async () => {
+    const { api } = setup(ALL, {
+      'GET /api/admin/audit': {
+        body: {
+          entries: [makeAuditEntry({ id: 9, action: 'user_warn', targetType: 'user', targetId: 40, targetLabel: 'grill_gus', reason: 'Mind the tone' })],
+          page: 1,
+          total: 1,
+          totalPages: 1,
+        },
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'Audit log' });
+    expect(await within(region).findByText('“Mind the tone”')).toBeInTheDocument();
+    const asked = api.callsTo('GET', '/api/admin/audit')[0]!.url.searchParams;
+    expect([asked.get('targetType'), asked.get('targetId')]).toEqual(['user', '40']);
+  });
+
+  it('has no audit slice without view_audit_log', async () => {
+    const { api } = setup(ALL.filter((p) => p !== 'view_audit_log'));
+    expect(await screen.findByRole('heading', { name: 'Gus Grill', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Audit log' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/admin/audit')).toHaveLength(0);
   });
 
   it('warns with a reason: the preview is the notice, the body is posted, the record is asked again', async () => {
