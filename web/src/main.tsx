@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPagesAt } from './app/routes';
@@ -15,10 +15,15 @@ if (!container) throw new Error('The #root element is missing from index.html');
 void Promise.race([
   preloadPagesAt(window.location.pathname).catch(() => undefined),
   new Promise((resolve) => setTimeout(resolve, OPENING_PAGE_WAIT_MS)),
-]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+]).then(() => {
+  const root = createRoot(container);
+  // Rendered as a transition, so React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole first render (one long task a phone feels as a frozen page).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
