@@ -25,6 +25,27 @@ interface ModuleGraph {
 const LAZY_ONLY =
   /[\\/]common[\\/]src[\\/](?:schemas[\\/]|moderation\.ts$)|node_modules[\\/](?:zod|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-sidecar|aria-hidden)[\\/]|node_modules[\\/]@radix-ui[\\/](?!(?:react-(?:slot|avatar|compose-refs|context|primitive|use-callback-ref|use-layout-effect|use-is-hydrated))[\\/])/;
 
+/**
+ * Shared lazy code in named chunks instead of rolldown's one chunk per combination of users: the
+ * sign-in page asked for fourteen 1-4 KB chunks, each a round trip on a phone before it could
+ * paint. `forms` is the form kit (react-hook-form, the field primitives, Radix's label and tabs);
+ * `radix` the small packages Radix's tabs, menus and dialogs all stand on, kept apart so a menu
+ * loaded after the first paint does not bring the form kit with it.
+ */
+const SHARED_LAZY: Array<[string, RegExp]> = [
+  // Primitives of a few hundred bytes that most lazy pages use (the plate page's comment box, the
+  // sign-in page's cards and alerts): cheaper inside the startup chunk than as requests of their own.
+  ['app', /[\\/]src[\\/]components[\\/]ui[\\/](?:textarea|card|alert)\.tsx$/],
+  [
+    'forms',
+    /node_modules[\\/](?:react-hook-form|@hookform[\\/][^\\/]+|@radix-ui[\\/]react-(?:label|tabs))[\\/]|[\\/]src[\\/](?:components[\\/]ui[\\/](?:input|form-field|label|tabs)\.tsx|lib[\\/]lazy-resolver\.ts|features[\\/]auth[\\/](?:components[\\/]email-request-form\.tsx|hooks[\\/]use-email-actions\.ts))$/,
+  ],
+  [
+    'radix',
+    /node_modules[\\/]@radix-ui[\\/](?:react-(?:roving-focus|collection|direction|id|presence|use-controllable-state|use-effect-event)|primitive)[\\/]/,
+  ],
+];
+
 /** Modules reachable from the entry through static imports (what the first screen loads), found once per build. */
 let startup: Set<string> | undefined;
 
@@ -44,7 +65,7 @@ function startupChunk(id: string, graph: ModuleGraph): string | null {
       pending.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
     }
   }
-  if (!startup.has(id) || LAZY_ONLY.test(id)) return null;
+  if (!startup.has(id) || LAZY_ONLY.test(id)) return SHARED_LAZY.find(([, test]) => test.test(id))?.[0] ?? null;
   if (!process.env.PLATES_CHUNK_REPORT) return 'app';
   const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
   const area = /[\\/]src[\\/]((?:features|components|app|lib)[\\/][^\\/.]+)/.exec(id)?.[1] ?? 'src';
@@ -82,7 +103,7 @@ export default defineConfig({
         // What the first screen needs, statically imported from the entry, in one file instead of
         // dozens of 1 KB chunks (each a round trip on a phone); everything behind a lazy import
         // keeps rolldown's own splitting.
-        codeSplitting: { groups: [{ name: startupChunk }] },
+        codeSplitting: { groups: [{ name: startupChunk, includeDependenciesRecursively: false }] },
       },
     },
   },
