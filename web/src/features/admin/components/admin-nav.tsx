@@ -1,4 +1,4 @@
-import { ClipboardList, Flag, ScrollText, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
+import { Ban, ClipboardList, Filter, Flag, ScrollText, ShieldAlert, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/utils';
@@ -9,6 +9,9 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/reports': Flag,
   '/admin/users': UsersRound,
   '/admin/audit': ScrollText,
+  '/admin/ip-blocking': Ban,
+  '/admin/security': ShieldAlert,
+  '/admin/content': Filter,
 };
 
 /**
