@@ -51,8 +51,8 @@ let startup: Set<string> | undefined;
 
 /**
  * The chunk of a module: `app` for everything the first screen needs, so it arrives as one file
- * instead of dozens of 1 KB chunks (each a round trip on a phone); null leaves whatever sits behind
- * a lazy import to rolldown's own splitting. PLATES_CHUNK_REPORT=1 names the startup chunks by
+ * instead of dozens of 1 KB chunks (each a round trip on a phone); a SHARED_LAZY name for the lazy
+ * code listed there; null leaves whatever else sits behind a lazy import to rolldown's own splitting. PLATES_CHUNK_REPORT=1 names the startup chunks by
  * package instead, to see what the first load is made of.
  */
 function startupChunk(id: string, graph: ModuleGraph): string | null {
@@ -101,8 +101,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // What the first screen needs, statically imported from the entry, in one file instead of
-        // dozens of 1 KB chunks (each a round trip on a phone); everything behind a lazy import
-        // keeps rolldown's own splitting.
+        // dozens of 1 KB chunks (each a round trip on a phone); the shared lazy chunks named in
+        // SHARED_LAZY; everything else behind a lazy import keeps rolldown's own splitting. A group
+        // must not pull in its modules' imports (rolldown's default), or `forms` swallows `radix`
+        // and every menu loads react-hook-form; the startup walk already names `app`'s imports.
         codeSplitting: { groups: [{ name: startupChunk, includeDependenciesRecursively: false }] },
       },
     },
