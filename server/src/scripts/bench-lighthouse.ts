@@ -44,6 +44,21 @@ interface Audit {
   details?: { items?: Array<{ resourceType?: string; transferSize?: number; networkRequestTime?: number; observedLoad?: number }> };
 }
 
+/**
+ * One Lighthouse run, tried again (twice at most) when Lighthouse itself fails to record the load
+ * (NO_NAVSTART, NO_FCP and the like: a trace lost on a busy machine, not a page that failed).
+ */
+async function runOnce(url: string, port: number) {
+  let lastError = 'no result';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const result = await lighthouse(url, { port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    lastError = lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result';
+  }
+  throw new Error(`Lighthouse could not load ${url} in 3 tries: ${lastError}`);
+}
+
 export async function benchLighthouse(
   base: string,
   pages: Array<[string, string]>,
@@ -57,9 +72,7 @@ export async function benchLighthouse(
     for (const [name, url] of pages) {
       const samples: PageFigures[] = [];
       for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(base + url, { port: browser.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
-        const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+        const lhr = await runOnce(base + url, browser.port);
         const audit = (id: string) => lhr.audits[id] as Audit | undefined;
         const all = audit('network-requests')?.details?.items ?? [];
         // The load event, on the same clock as the requests (the trace's own, unthrottled).
