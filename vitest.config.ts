@@ -28,6 +28,7 @@ export default defineConfig({
             ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['src/**/*.cluster.test.ts']),
           ],
           setupFiles: ['./src/test/setup.ts'],
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -79,7 +79,7 @@ async function conversationAcross(): Promise<{ alice: Member; bob: Member; onA: 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'plates-cluster-'));
   testDb = await createTestDatabase();
-  // Migrated here, once, so the two servers start on the same finished schema.
+  // A migrated copy, so the two servers start on the same finished schema.
   database = await createDatabase({ databaseUrl: testDb.databaseUrl });
   const env = {
     DATABASE_URL: testDb.databaseUrl ?? '',

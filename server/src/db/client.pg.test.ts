@@ -7,7 +7,7 @@ import { createDatabase } from './client.js';
 
 describe('createDatabase with PostgreSQL', () => {
   it('applies migrations once when several instances start together', async () => {
-    const testDb = await createTestDatabase();
+    const testDb = await createTestDatabase({ migrated: false });
     const instances = await Promise.all(
       [1, 2, 3].map(() => createDatabase({ databaseUrl: testDb.databaseUrl })),
     );

@@ -50,7 +50,7 @@ let database: Database;
 let db: Db;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase({ migrated: false });
   database = await createDatabase({ databaseUrl: testDb.databaseUrl });
   db = database.db;
   await database.migrate();

@@ -20,8 +20,7 @@ const storage = () => createLocalStorage({ dir: path.join(dir, 'uploads'), publi
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'plates-seed-'));
   testDb = await createTestDatabase();
-  database = await createDatabase({ databaseUrl: testDb.databaseUrl });
-  await database.migrate();
+  database = await createDatabase({ databaseUrl: testDb.databaseUrl, pgliteSnapshot: testDb.pgliteSnapshot });
   result = await seedDatabase(database.db, {
     users: 8,
     posts: 12,

@@ -68,7 +68,7 @@ export async function buildTestApp(
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     webDistDir: options.webDistDir ?? (options.webShell !== undefined ? shellDir : path.join(dataDir, 'no-web-build')),
   };
-  const database = await createDatabase({ databaseUrl: testDb.databaseUrl });
+  const database = await createDatabase({ databaseUrl: testDb.databaseUrl, pgliteSnapshot: testDb.pgliteSnapshot });
   const app = await buildApp(config, {
     database,
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}`,

@@ -40,7 +40,7 @@ export function twoInstances(): { a(): App; b(): App } {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'plates-redis-'));
     testDb = await createTestDatabase();
-    database = await createDatabase({ databaseUrl: testDb.databaseUrl });
+    database = await createDatabase({ databaseUrl: testDb.databaseUrl, pgliteSnapshot: testDb.pgliteSnapshot });
     const namespace = `test-${randomBytes(6).toString('hex')}`;
     apps.push(await instance(namespace), await instance(namespace));
   });
