@@ -1,23 +1,29 @@
-// `npm run bench`: builds the app in-process on the configured database (seeding a small dataset
-// first when it holds no approved plates), serves it on a loopback port and measures throughput
-// and latency of the hot read paths plus the upload pipeline; then starts real server processes
-// and measures chat message delivery (HTTP send to the receiver's socket) with many sockets
-// connected, on one instance and on two (bench-realtime.ts). Bounded in requests and time.
-// Prints a table and writes bench/results.json.
+// `npm run bench`: on the configured database (seeding a small dataset first when it holds no
+// approved plates), starts the API as a server process of its own and loads the hot read paths with
+// autocannon (`--concurrency` connections for `--seconds` each, after a warm-up), reporting each
+// route's rate as a ratio to `/api/health` and beside two floors measured in the same run
+// (bench-floor.ts); then the upload pipeline, chat message delivery with many sockets connected
+// (bench-realtime.ts) and Lighthouse's first load on a phone (bench-lighthouse.ts). Prints tables
+// and writes bench/results.json.
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { buildApp } from '../app.js';
-import { ConfigError, parseConfig } from '../config.js';
+import { ConfigError, parseConfig, type Config } from '../config.js';
+import { sessions } from '../db/schema/index.js';
+import { hashToken, newToken } from '../lib/tokens.js';
 import { createLocalStorage } from '../lib/storage/index.js';
 import { createMediaService } from '../modules/media/media.service.js';
 import { encodeKeyset } from '../lib/keyset.js';
 import { benchLighthouse, ensureWebBuild, type PageFigures } from './bench-lighthouse.js';
 import { benchRealtime } from './bench-realtime.js';
 import { seedDatabase } from './seed-data.js';
+import { startServer } from './server-process.js';
 
 /** What a phone sends: a 12-megapixel (4000x3000) JPEG, made from a real photograph. */
 async function phonePhoto(): Promise<Buffer> {
@@ -62,31 +68,36 @@ function summarise(name: string, latencies: number[], errors: number, seconds: n
   };
 }
 
-/** `concurrency` workers fetch `url` until `maxRequests` are done or `maxSeconds` have passed. */
-async function load(name: string, url: string, opts: { concurrency: number; maxRequests: number; maxSeconds: number }): Promise<Result> {
-  // warm-up: a few requests so JIT and connection pools are ready
-  for (let i = 0; i < 20; i += 1) await (await fetch(url)).arrayBuffer();
-  const latencies: number[] = [];
-  let errors = 0;
-  let issued = 0;
-  const started = performance.now();
-  const deadline = started + opts.maxSeconds * 1000;
-  const worker = async () => {
-    while (issued < opts.maxRequests && performance.now() < deadline) {
-      issued += 1;
-      const t0 = performance.now();
-      try {
-        const res = await fetch(url);
-        await res.arrayBuffer();
-        if (res.status !== 200) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - t0);
-    }
+/**
+ * autocannon against `url`: `connections` kept busy for `seconds` (or until `amount` requests),
+ * after a 2-second warm-up so JIT, pools and plan caches are ready. Anything but a 2xx counts as
+ * an error.
+ */
+async function load(
+  name: string,
+  url: string,
+  opts: { connections: number; seconds: number; amount: number },
+  headers: Record<string, string> = {},
+): Promise<Result> {
+  await autocannon({ url, connections: opts.connections, duration: 2, headers });
+  const run = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    ...(opts.amount > 0 ? { amount: opts.amount } : {}),
+    headers,
+  });
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name,
+    requests: run.requests.total,
+    errors: run.errors + run.timeouts + run.non2xx,
+    seconds: round(run.duration),
+    rps: round(run.requests.total / run.duration),
+    p50: round(run.latency.p50),
+    p99: round(run.latency.p99),
+    max: round(run.latency.max),
   };
-  await Promise.all(Array.from({ length: opts.concurrency }, worker));
-  return summarise(name, latencies, errors, (performance.now() - started) / 1000);
 }
 
 /** A blank line, then `head` and `rows` in columns: the first left-aligned, the rest right-aligned. */
@@ -100,12 +111,127 @@ function printTable(head: string[], rows: Array<Array<string | number>>): void {
   for (const row of cells) console.log(line(row));
 }
 
+interface Prepared {
+  total: number;
+  deep: { at: string; id: number };
+  busyPostId: number;
+  cookId: number;
+  /** The commonest word of approved plates' titles: the search that matches the most. */
+  commonWord: string;
+  /** A bearer session of `cookId` made for the signed-in rows, removed at the end. */
+  token: string;
+  /** The plate with a real photograph made for the Lighthouse runs, removed at the end. */
+  photoPlateId?: number;
+}
+
+/**
+ * In this process, before any server starts (an embedded database is opened by one process at a
+ * time): seeds a small dataset when there are no approved plates, picks what the scenarios ask
+ * for, makes a bench session, and the Lighthouse runs' photo plate.
+ */
+async function prepare(config: Config, withPhotoPlate: boolean): Promise<Prepared> {
+  const app = await buildApp(config);
+  const db = app.services.database.db;
+  try {
+    const approved = async () =>
+      Number((await db.execute<{ n: number }>(sql`select count(*)::int n from posts where approval_status = 'approved'`)).rows[0]?.n ?? 0);
+    if ((await approved()) === 0) {
+      console.log('no approved plates: seeding 200 users and 2000 plates first');
+      const seeded = await seedDatabase(db, { users: 200, posts: 2000, seed: 42, password: 'plates-demo', media: app.services.media });
+      console.log(`login: ${seeded.login.username} / ${seeded.login.password}`);
+    }
+    const total = await approved();
+    // A cursor 80% deep into the feed, the most discussed plate, the top cook.
+    const deep = (
+      await db.execute<{ at: string; id: number }>(sql`
+        select created_at::text at, id from posts where approval_status = 'approved'
+        order by created_at desc, id desc offset ${Math.floor(total * 0.8)} limit 1`)
+    ).rows[0];
+    const busy = (
+      await db.execute<{ id: number }>(sql`select id from posts where approval_status = 'approved' order by comment_count desc, id limit 1`)
+    ).rows[0];
+    const cook = (
+      await db.execute<{ id: number }>(sql`select id from users where account_status = 'active' and not is_private order by points desc, id limit 1`)
+    ).rows[0];
+    const word = (
+      await db.execute<{ w: string }>(sql`
+        select w from posts, regexp_split_to_table(lower(title), '[^a-z0-9]+') w
+        where approval_status = 'approved' and length(w) > 2
+        group by w order by count(*) desc, w limit 1`)
+    ).rows[0];
+    if (!deep || !busy || !cook || !word) throw new Error('no plates to measure');
+
+    const token = newToken();
+    await db.insert(sessions).values({
+      userId: cook.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      ip: '127.0.0.1',
+      userAgent: 'plates-bench',
+    });
+
+    let photoPlateId: number | undefined;
+    if (withPhotoPlate) {
+      // The home feed's first card and the plate page show a real photograph as a phone sends it
+      // (the seed's dishes are drawn, and far lighter than photos); removed again afterwards.
+      const photo = await phonePhoto();
+      const plate = await app.services.posts.create(
+        { id: cook.id, isAdmin: true }, // approved at once, so it leads the feed
+        { title: 'Morning coffee', description: 'A real photograph, for the first-load measurement.', categoryIds: [] },
+        () => app.services.media.processUpload(photo, 'post'),
+      );
+      photoPlateId = plate.id;
+    }
+    return { total, deep: { at: deep.at, id: Number(deep.id) }, busyPostId: busy.id, cookId: cook.id, commonWord: word.w, token, photoPlateId };
+  } finally {
+    await app.close();
+  }
+}
+
+/** Removes what prepare() made. */
+async function cleanUp(config: Config, prepared: Prepared): Promise<void> {
+  const app = await buildApp(config);
+  try {
+    await app.services.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(prepared.token)));
+    if (prepared.photoPlateId) await app.services.posts.remove({ id: prepared.cookId, isAdmin: true }, prepared.photoPlateId);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Starts bench-floor.ts in `mode` serving `file`, and answers its URL and a stop function. */
+async function startFloor(mode: 'bytes' | 'select1', file: string, env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', FLOOR, mode, file], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the ${mode} floor exited (${code}) before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const FLOOR = path.resolve(import.meta.dirname, 'bench-floor.ts');
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      concurrency: { type: 'string', default: '16' },
-      requests: { type: 'string', default: '3000' },
-      seconds: { type: 'string', default: '8' },
+      concurrency: { type: 'string', default: '50' },
+      requests: { type: 'string', default: '0' },
+      seconds: { type: 'string', default: '10' },
       uploads: { type: 'string', default: '8' },
       sockets: { type: 'string', default: '1000' },
       lighthouse: { type: 'string', default: '3' },
@@ -113,9 +239,10 @@ async function main(): Promise<void> {
     },
   });
   const opts = {
-    concurrency: Math.max(1, Math.min(256, Number(values.concurrency) || 16)),
-    maxRequests: Math.max(1, Math.min(100_000, Number(values.requests) || 3000)),
-    maxSeconds: Math.max(1, Math.min(60, Number(values.seconds) || 8)),
+    connections: Math.max(1, Math.min(1000, Number(values.concurrency) || 50)),
+    // 0: no cap, only the time limit.
+    amount: Math.max(0, Math.min(10_000_000, Number(values.requests) || 0)),
+    seconds: Math.max(1, Math.min(600, Number(values.seconds) || 10)),
   };
   const uploads = Math.max(1, Math.min(50, Number(values.uploads) || 8));
   // An even number of sockets (members come in conversation pairs); 0 skips the realtime runs.
@@ -129,111 +256,96 @@ async function main(): Promise<void> {
   const lighthouseRuns = Math.max(0, Math.min(9, Math.floor(Number(values.lighthouse) || 0)));
   if (lighthouseRuns > 0) ensureWebBuild(config.webDistDir);
   let pages: PageFigures[] = [];
-  const app = await buildApp(config);
-  const db = app.services.database.db;
   const results: Result[] = [];
+  const serverEnv = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', REDIS_URL: config.redisUrl ?? '' };
+
+  const prepared = await prepare(config, lighthouseRuns > 0);
+  const scratch = await mkdtemp(path.join(tmpdir(), 'plates-bench-'));
   try {
-    const approved = async () =>
-      Number((await db.execute<{ n: number }>(sql`select count(*)::int n from posts where approval_status = 'approved'`)).rows[0]?.n ?? 0);
-    if ((await approved()) === 0) {
-      console.log('no approved plates: seeding 200 users and 2000 plates first');
-      const seeded = await seedDatabase(db, { users: 200, posts: 2000, seed: 42, password: 'plates-demo', media: app.services.media });
-      console.log(`login: ${seeded.login.username} / ${seeded.login.password}`);
-    }
-    const total = await approved();
+    // The API in a server process of its own, as `npm start` runs it.
+    const server = await startServer(serverEnv);
+    const base = server.url;
+    const feedFile = path.join(scratch, 'feed.json');
+    try {
+      console.log(`serving ${prepared.total} approved plates (${config.databaseUrl ? 'postgres' : 'pglite'}) on ${base}; ${opts.connections} connections, ${opts.seconds} s per row`);
+      await writeFile(feedFile, Buffer.from(await (await fetch(`${base}/api/posts`)).arrayBuffer()));
+      const signedIn = { authorization: `Bearer ${prepared.token}` };
+      const { deep, busyPostId, cookId, commonWord, total } = prepared;
+      const scenarios: Array<[string, string, Record<string, string>?]> = [
+        ['GET /api/health', '/api/health'],
+        ['GET /api/posts (visitor)', '/api/posts'],
+        ['GET /api/posts (signed in)', '/api/posts', signedIn],
+        [`GET /api/posts (cursor ${Math.floor(total * 0.8)} deep)`, `/api/posts?cursor=${encodeKeyset(deep)}`],
+        ['GET /api/posts/{id}', `/api/posts/${busyPostId}`],
+        ['GET /api/posts/{id}/comments', `/api/posts/${busyPostId}/comments`],
+        ['GET /api/leaderboard', '/api/leaderboard'],
+        ['GET /api/users/{id} (profile)', `/api/users/${cookId}`],
+        ['GET /api/users/{id}/posts', `/api/users/${cookId}/posts`],
+        // Search: the header dropdown on the commonest title word (the most matches), people, a
+        // misspelling (trigram similarity only), and the advanced page with filters and sorts.
+        [`GET /api/search?q=${commonWord} (commonest word)`, `/api/search?q=${encodeURIComponent(commonWord)}`],
+        ['GET /api/search?q=elena&tab=users (people)', '/api/search?q=elena&tab=users&limit=3'],
+        ['GET /api/search?q=margarita piza (misspelt)', `/api/search?q=${encodeURIComponent('margarita piza')}`],
+        ['GET /api/search/posts?minRating=3&sortBy=rating', '/api/search/posts?minRating=3&sortBy=rating'],
+        [
+          'GET /api/search/posts (filters, trending)',
+          '/api/search/posts?q=pizza&minRating=2&dateRange=year&cuisineTypes=Italian,French,Thai&hasLocation=true&sortBy=trending',
+        ],
+      ];
+      for (const [name, url, headers] of scenarios) {
+        const result = await load(name, base + url, opts, headers);
+        results.push(result);
+        console.log(`  ${name}: ${result.rps} req/s, p99 ${result.p99} ms`);
+      }
 
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no loopback address');
-    const base = `http://127.0.0.1:${address.port}`;
-    console.log(`serving ${total} approved plates (${app.services.database.kind}) on ${base}`);
-
-    // A cursor 80% deep into the feed, and the most discussed plate.
-    const deep = (
-      await db.execute<{ at: string; id: number }>(sql`
-        select created_at::text at, id from posts where approval_status = 'approved'
-        order by created_at desc, id desc offset ${Math.floor(total * 0.8)} limit 1`)
-    ).rows[0];
-    const busy = (
-      await db.execute<{ id: number }>(sql`select id from posts where approval_status = 'approved' order by comment_count desc, id limit 1`)
-    ).rows[0];
-    const cook = (
-      await db.execute<{ id: number }>(sql`select id from users where account_status = 'active' and not is_private order by points desc, id limit 1`)
-    ).rows[0];
-    if (!deep || !busy || !cook) throw new Error('no plates to measure');
-
-    const scenarios: Array<[string, string]> = [
-      ['GET /api/posts (first page)', '/api/posts'],
-      [`GET /api/posts (cursor ${Math.floor(total * 0.8)} deep)`, `/api/posts?cursor=${encodeKeyset({ at: deep.at, id: Number(deep.id) })}`],
-      ['GET /api/posts/{id}', `/api/posts/${busy.id}`],
-      ['GET /api/posts/{id}/comments', `/api/posts/${busy.id}/comments`],
-      ['GET /api/leaderboard', '/api/leaderboard'],
-      ['GET /api/users/{id} (profile)', `/api/users/${cook.id}`],
-      ['GET /api/users/{id}/posts', `/api/users/${cook.id}/posts`],
-      // Search over the seed's dish names: the header dropdown on a common word, a misspelling
-      // (trigram similarity only), and the advanced page with filters sorted by trending.
-      ['GET /api/search?q=ramen (header)', '/api/search?q=ramen&limit=3'],
-      ['GET /api/search?q=elena&tab=users (people)', '/api/search?q=elena&tab=users&limit=3'],
-      ['GET /api/search?q=margarita piza (misspelt)', `/api/search?q=${encodeURIComponent('margarita piza')}`],
-      [
-        'GET /api/search/posts (filters, trending)',
-        '/api/search/posts?q=pizza&minRating=2&dateRange=year&cuisineTypes=Italian,French,Thai&hasLocation=true&sortBy=trending',
-      ],
-    ];
-    for (const [name, url] of scenarios) {
-      const result = await load(name, base + url, opts);
-      results.push(result);
-      console.log(`  ${name}: ${result.rps} req/s`);
-    }
-
-    if (lighthouseRuns > 0) {
-      console.log(`first load on a phone (Lighthouse mobile, median of ${lighthouseRuns})`);
-      // The home feed's first card and the plate page show a real photograph as a phone sends it
-      // (the seed's dishes are drawn, and far lighter than photos); removed again afterwards.
-      const photo = await phonePhoto();
-      const photoPlate = await app.services.posts.create(
-        { id: cook.id, isAdmin: true }, // approved at once, so it leads the feed
-        { title: 'Morning coffee', description: 'A real photograph, for the first-load measurement.', categoryIds: [] },
-        () => app.services.media.processUpload(photo, 'post'),
-      );
-      try {
-        const lh = await benchLighthouse(base, [['/', '/'], ['/auth', '/auth'], ['/posts/{id}', `/posts/${photoPlate.id}`]], lighthouseRuns);
+      if (lighthouseRuns > 0 && prepared.photoPlateId) {
+        console.log(`first load on a phone (Lighthouse mobile, median of ${lighthouseRuns})`);
+        const lh = await benchLighthouse(base, [['/', '/'], ['/auth', '/auth'], ['/posts/{id}', `/posts/${prepared.photoPlateId}`]], lighthouseRuns);
         pages = lh.figures;
         notes.push(...lh.notes);
+      }
+    } finally {
+      await server.stop();
+    }
+
+    // The floors, on the same machine in the same run (the database is free again).
+    for (const [name, mode] of [
+      ['floor: bare node:http, the feed bytes', 'bytes'],
+      ['floor: bare node:http + SELECT 1', 'select1'],
+    ] as const) {
+      const floor = await startFloor(mode, feedFile, serverEnv);
+      try {
+        const result = await load(name, floor.url, opts);
+        results.push(result);
+        console.log(`  ${name}: ${result.rps} req/s, p99 ${result.p99} ms`);
       } finally {
-        await app.services.posts.remove({ id: cook.id, isAdmin: true }, photoPlate.id);
+        await floor.stop();
       }
     }
 
     // Upload processing: the media pipeline on a real photo, into a throw-away folder.
-    const scratch = await mkdtemp(path.join(tmpdir(), 'plates-bench-'));
-    try {
-      const media = createMediaService({
-        storage: createLocalStorage({ dir: scratch, publicPrefix: '/uploads', publicOrigin: config.appUrl }),
-      });
-      // What a phone sends: a 12-megapixel (4000x3000) JPEG, made from a real photograph.
-      const photo = await phonePhoto();
-      const label = '12 MP JPEG';
-      const times: number[] = [];
-      const started = performance.now();
-      for (let i = 0; i < uploads; i += 1) {
-        const t0 = performance.now();
-        await media.processUpload(photo, 'post');
-        times.push(performance.now() - t0);
-      }
-      results.push(summarise(`upload processing (${label}, ${(photo.length / 1024).toFixed(0)} KiB)`, times, 0, (performance.now() - started) / 1000));
-    } finally {
-      await rm(scratch, { recursive: true, force: true });
+    const media = createMediaService({
+      storage: createLocalStorage({ dir: path.join(scratch, 'uploads'), publicPrefix: '/uploads', publicOrigin: config.appUrl }),
+    });
+    const photo = await phonePhoto();
+    const times: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < uploads; i += 1) {
+      const t0 = performance.now();
+      await media.processUpload(photo, 'post');
+      times.push(performance.now() - t0);
     }
+    results.push(summarise(`upload processing (12 MP JPEG, ${(photo.length / 1024).toFixed(0)} KiB)`, times, 0, (performance.now() - started) / 1000));
   } finally {
-    await app.close();
+    await rm(scratch, { recursive: true, force: true });
+    await cleanUp(config, prepared);
   }
 
   if (sockets > 0) {
-    // One send at a time shows the path's own latency; `concurrency` at once shows it under load.
+    // One send at a time shows the path's own latency; `connections` at once shows it under load.
     const loads = [
       { messages: Math.max(1, Math.floor(messages / 10)), concurrency: 1 },
-      { messages, concurrency: opts.concurrency },
+      { messages, concurrency: opts.connections },
     ];
     console.log(`message delivery: ${sockets} sockets, HTTP sends of ${loads.map((l) => `${l.messages} × ${l.concurrency} in flight`).join(' and ')}`);
     const realtime = await benchRealtime(config, { sockets, loads });
@@ -244,9 +356,12 @@ async function main(): Promise<void> {
     notes.push(...realtime.notes);
   }
 
+  // Every HTTP row against /api/health measured in the same run: the ratio the issue's bars use.
+  const health = results.find((r) => r.name === 'GET /api/health')?.rps ?? 0;
+  const ratio = (r: Result) => (health > 0 && !r.name.startsWith('upload') && !r.name.startsWith('message') ? (r.rps / health).toFixed(3) : '');
   printTable(
-    ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'],
-    results.map((r) => [r.name, r.requests, r.errors, r.rps, r.p50, r.p99, r.max]),
+    ['scenario', 'requests', 'errors', 'req/s', '÷ health', 'p50 ms', 'p99 ms', 'max ms'],
+    results.map((r) => [r.name, r.requests, r.errors, r.rps, ratio(r), r.p50, r.p99, r.max]),
   );
   if (pages.length > 0) {
     printTable(
@@ -280,7 +395,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A mistyped option gets one line and the usage, not a stack trace.
   const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency N] [--requests N] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS]`);
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency CONNECTIONS] [--requests CAP] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS]`);
   else console.error(error instanceof ConfigError ? error.message : error);
   process.exit(badOption ? 2 : 1);
 });
