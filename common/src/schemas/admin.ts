@@ -502,8 +502,8 @@ export type FilterHitsResponse = z.infer<typeof FilterHitsResponse>;
 
 /**
  * What an IP block does: `no_access` refuses every request and the realtime connection;
- * `sign_up_block` refuses registration; `sign_up_requires_approval` lets registration through and
- * notes it for review (a queue comes with registration modes).
+ * `sign_up_block` refuses registration; `sign_up_requires_approval` lets registration through, the
+ * account awaiting a moderator's approval before it can sign in.
  */
 export const IP_BLOCK_TYPES = ['sign_up_requires_approval', 'sign_up_block', 'no_access'] as const;
 export const IpBlockType = z.enum(IP_BLOCK_TYPES);
