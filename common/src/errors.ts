@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, title: 'Access Denied' },
   EMAIL_NOT_VERIFIED: { status: 403, title: 'Email Verification Required' },
   ACCOUNT_SUSPENDED: { status: 403, title: 'Account Suspended' },
+  ACCOUNT_AWAITING_APPROVAL: { status: 403, title: 'Awaiting Approval' },
   USER_BLOCKED: { status: 403, title: 'User Blocked' },
   CHAT_DISABLED: { status: 403, title: 'Chat Unavailable' },
   NOT_FOUND: { status: 404, title: 'Not Found' },
@@ -54,6 +55,10 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid username or password',
   emailNotVerified:
     'Please verify your email address before logging in. Check your inbox for the verification link.',
+  accountAwaitingApproval:
+    "Your account is waiting for a moderator's approval. We will email you as soon as it has been reviewed; until then you cannot sign in.",
+  registeredAwaitingApproval:
+    "Registration successful! Please check your email and verify your account. A moderator will also review your account before you can sign in: we will email you once it is approved.",
   usernameTaken: 'Username already exists',
   usernameReserved: 'This username is reserved for the Plates team. Please choose a different username.',
   displayNameReserved: 'This display name is reserved for the Plates team. Please choose a different display name.',

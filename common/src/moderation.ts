@@ -50,6 +50,18 @@ export function reportOutcomeText(input: { action: string; label: string }): str
     : `Thanks for your report of ${input.label}. A moderator reviewed it and took action.`;
 }
 
+/** What a member whose sign-up a moderator approved is mailed. */
+export function signUpApprovedText(emailVerified: boolean): string {
+  return emailVerified
+    ? 'A moderator approved your new account: you can sign in now. Welcome to Plates!'
+    : 'A moderator approved your new account. Once you have verified your email address with the link we sent you, you can sign in. Welcome to Plates!';
+}
+
+/** What a member whose sign-up a moderator rejected is mailed (the account is deleted). */
+export function signUpRejectedText(reason: string): string {
+  return `A moderator reviewed your new account and did not approve it, so it has been deleted with everything in it. Reason: ${reason.trim()}`;
+}
+
 /** The message a suspended member gets when signing in. */
 export function suspendedText(reason: string | null, until: Date | null): string {
   return `Your account is suspended ${untilText(until)}.${reason ? ` Reason: ${reason}` : ''}`;

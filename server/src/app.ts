@@ -84,6 +84,7 @@ import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createSystemService, type SystemService } from './modules/system/system.service.js';
 import { createNameGuard } from './modules/users/users.names.js';
+import { createAccountEraser } from './modules/users/account-eraser.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -261,6 +262,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
         }),
       ),
   });
+  const usersRepo = createUsersRepository(database.db);
+  // Deleting an account: the member's own deletion and a moderator's rejection of a sign-up.
+  const eraser = createAccountEraser({ repo: usersRepo, storage, logger: app.log });
   // Reports, strikes and appeals; timed restrictions and suspensions are lifted by a sweep below.
   const moderation = createModerationService({
     repo: createModerationRepository(database.db),
@@ -284,11 +288,11 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     mailer,
     jobs,
     disconnectUser: (userId) => realtime.disconnectUser(userId),
+    eraseAccount: eraser.erase,
     appUrl: config.appUrl,
     logger: app.log,
   });
 
-  const usersRepo = createUsersRepository(database.db);
   const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
   const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
   const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:rl:`) : memoryStore();
@@ -333,8 +337,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     posts,
     filters: contentFilters,
     processAvatar: (bytes) => media.processUpload(bytes, 'avatar'),
-    storage,
-    logger: app.log,
+    eraser,
   });
 
   if (config.admin) {

@@ -203,7 +203,8 @@ export type ResolveReportResponse = z.infer<typeof ResolveReportResponse>;
 
 // ---- Member actions ------------------------------------------------------------------------
 
-export const UserAction = z.enum(['warn', 'restrict', 'suspend', 'unsuspend', 'sign_out', 'verify', 'unverify']);
+/** `approve` and `reject` apply only to an account awaiting approval (sign-up under an approval IP block). */
+export const UserAction = z.enum(['warn', 'restrict', 'suspend', 'unsuspend', 'sign_out', 'verify', 'unverify', 'approve', 'reject']);
 export type UserAction = z.infer<typeof UserAction>;
 
 export const UserActionBody = z.object({
@@ -242,7 +243,7 @@ export type AppealsResponse = z.infer<typeof AppealsResponse>;
 
 // ---- Members (the admin area's directory) ---------------------------------------------------
 
-export const MemberStatus = z.enum(['active', 'deactivated', 'suspended', 'restricted']);
+export const MemberStatus = z.enum(['active', 'deactivated', 'suspended', 'restricted', 'awaiting_approval']);
 export type MemberStatus = z.infer<typeof MemberStatus>;
 
 export const AdminUsersQuery = z.object({
@@ -256,6 +257,7 @@ export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
 
 export const AdminUserSummary = Author.extend({
   email: z.string(),
+  emailVerified: z.boolean(),
   accountStatus: z.string(),
   restricted: z.boolean(),
   restrictedUntil: z.string().nullable(),
@@ -304,7 +306,6 @@ export const AdminUserDetail = z.object({
   user: AdminUserSummary.extend({
     bio: z.string().nullable(),
     location: z.string().nullable(),
-    emailVerified: z.boolean(),
     isPrivate: z.boolean(),
   }),
   posts: z.array(
@@ -330,6 +331,18 @@ export const AdminUserDetail = z.object({
     }),
   ),
   roles: z.array(RoleGrantDto),
+  /** Why an account awaiting approval waits: where it signed up from and the block that matched. */
+  approval: z
+    .object({
+      signUpIp: z.string(),
+      /** The blocked address or range that covered the sign-up address. */
+      blockRange: z.string().nullable(),
+      blockId: z.number().int().nullable(),
+      /** The block's reason, while the block row exists. */
+      blockReason: z.string().nullable(),
+      createdAt: z.string(),
+    })
+    .nullable(),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 
@@ -489,8 +502,8 @@ export type FilterHitsResponse = z.infer<typeof FilterHitsResponse>;
 
 /**
  * What an IP block does: `no_access` refuses every request and the realtime connection;
- * `sign_up_block` refuses registration; `sign_up_requires_approval` lets registration through and
- * notes it for review (a queue comes with registration modes).
+ * `sign_up_block` refuses registration; `sign_up_requires_approval` lets registration through, the
+ * account awaiting a moderator's approval before it can sign in.
  */
 export const IP_BLOCK_TYPES = ['sign_up_requires_approval', 'sign_up_block', 'no_access'] as const;
 export const IpBlockType = z.enum(IP_BLOCK_TYPES);

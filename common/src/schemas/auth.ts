@@ -121,7 +121,12 @@ export type SessionUser = z.infer<typeof SessionUser>;
 export const LoginResponse = z.object({ token: z.string(), user: SessionUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const RegisterResponse = z.object({ message: z.string(), user: SessionUser });
+export const RegisterResponse = z.object({
+  message: z.string(),
+  user: SessionUser,
+  /** The sign-up came from an address under an approval block: a moderator must approve the account. */
+  awaitingApproval: z.boolean().optional(),
+});
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });

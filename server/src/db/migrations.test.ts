@@ -35,7 +35,7 @@ const EXPECTED_TABLES = [
   'email_templates', 'ai_settings', 'user_verifications', 'user_roles', 'global_announcements',
   'admin_audit_logs', 'security_events', 'ip_blocks', 'content_filters', 'featured_posts',
   'platform_config', 'community_content', 'data_export_requests', 'login_origins',
-  'sign_in_events', 'moderation_templates', 'email_domain_blocks',
+  'sign_in_events', 'moderation_templates', 'email_domain_blocks', 'sign_up_approvals',
 ];
 
 const CUISINES = [

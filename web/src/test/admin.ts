@@ -109,6 +109,7 @@ export function makeMemberSummary(overrides: Partial<AdminUserSummary> = {}): Ad
   return {
     ...makeAuthor(),
     email: 'gus@example.test',
+    emailVerified: true,
     accountStatus: 'active',
     restricted: false,
     restrictedUntil: null,
@@ -138,6 +139,7 @@ export function makeMemberDetail(overrides: Partial<AdminUserDetail> = {}, user:
     ],
     sessions: [{ id: 9, createdAt: '2026-03-01T08:00:00.000Z', lastUsedAt: '2026-03-02T08:00:00.000Z', ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (iPhone)' }],
     roles: [],
+    approval: null,
     ...overrides,
   };
 }

@@ -6,7 +6,9 @@
 // the admin who warned, blocked, unblocked or created a filter, the subject of a security event and
 // the admin of an audit entry. The one CASCADE is user_warnings.user_id: a warning is part of the
 // warned user's record and goes with their account. user_warnings.report_id is SET NULL so that a
-// purged report does not erase the warning it led to.
+// purged report does not erase the warning it led to. sign_up_approvals.user_id CASCADEs too: the
+// note of why an account waits for approval goes with the account (approved or rejected, the audit
+// log keeps it).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
@@ -167,6 +169,25 @@ export const ipBlocks = pgTable('ip_blocks', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Why an account in `awaiting_approval` waits: the address it signed up from and the
+ * `sign_up_requires_approval` block that covered it (the range as it was then; the block row may
+ * later change or go). Deleted when the account is approved; goes with the account when rejected.
+ */
+export const signUpApprovals = pgTable('sign_up_approvals', {
+  id: id(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The address the sign-up came from (canonical form). */
+  signUpIp: text('sign_up_ip').notNull(),
+  ipBlockId: integer('ip_block_id').references(() => ipBlocks.id, { onDelete: 'set null' }),
+  /** The blocked address or range that matched. */
+  blockRange: text('block_range'),
+  createdAt: createdAt(),
+});
+
 export const securityEvents = pgTable(
   'security_events',
   {
@@ -230,6 +251,7 @@ export type ContentFilter = typeof contentFilters.$inferSelect;
 export type NewContentFilter = typeof contentFilters.$inferInsert;
 export type IpBlock = typeof ipBlocks.$inferSelect;
 export type NewIpBlock = typeof ipBlocks.$inferInsert;
+export type SignUpApproval = typeof signUpApprovals.$inferSelect;
 export type SecurityEvent = typeof securityEvents.$inferSelect;
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 export type AdminAuditLog = typeof adminAuditLogs.$inferSelect;

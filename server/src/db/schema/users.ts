@@ -19,7 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
 
-export const accountStatuses = ['active', 'deactivated', 'suspended'] as const;
+/** `awaiting_approval`: signed up under a `sign_up_requires_approval` IP block, not yet approved by staff. */
+export const accountStatuses = ['active', 'deactivated', 'suspended', 'awaiting_approval'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
 export const followStatuses = ['pending', 'accepted'] as const;

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  ipBlocks,
   posts,
   reports,
   sessions,
   signInEvents,
+  signUpApprovals,
   userRoles,
   users,
   userVerifications,
@@ -14,7 +16,7 @@ import { activeVerification, authorColumns } from '../users/users.author.js';
 
 export interface MemberFilter {
   q?: string | undefined;
-  status?: 'active' | 'deactivated' | 'suspended' | 'restricted' | undefined;
+  status?: 'active' | 'deactivated' | 'suspended' | 'restricted' | 'awaiting_approval' | undefined;
   role?: 'admin' | 'staff' | 'member' | undefined;
 }
 
@@ -36,6 +38,7 @@ export function createMembersRepository(db: Db) {
     ...authorColumns,
     verifiedType: userVerifications.verifiedType,
     email: users.email,
+    emailVerified: users.emailVerified,
     accountStatus: users.accountStatus,
     restrictedAt: users.restrictedAt,
     restrictedUntil: users.restrictedUntil,
@@ -91,12 +94,28 @@ export function createMembersRepository(db: Db) {
           ...summaryColumns(at),
           bio: users.bio,
           location: users.location,
-          emailVerified: users.emailVerified,
           isPrivate: users.isPrivate,
         })
         .from(users)
         .leftJoin(userVerifications, activeVerification)
         .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    /** Why an account awaits approval: the sign-up address, the block that matched and its reason. */
+    async approval(userId: number) {
+      const [row] = await db
+        .select({
+          signUpIp: signUpApprovals.signUpIp,
+          blockRange: signUpApprovals.blockRange,
+          blockId: signUpApprovals.ipBlockId,
+          blockReason: ipBlocks.reason,
+          createdAt: signUpApprovals.createdAt,
+        })
+        .from(signUpApprovals)
+        .leftJoin(ipBlocks, eq(ipBlocks.id, signUpApprovals.ipBlockId))
+        .where(eq(signUpApprovals.userId, userId))
         .limit(1);
       return row;
     },

@@ -11,6 +11,7 @@ function toSummary(row: SummaryRow): AdminUserSummary {
   return {
     ...toAuthor(row, row.verifiedType ?? null),
     email: row.email,
+    emailVerified: row.emailVerified,
     accountStatus: row.accountStatus,
     restricted: row.restrictedAt !== null,
     restrictedUntil: row.restrictedUntil?.toISOString() ?? null,
@@ -42,11 +43,16 @@ export function createMembersService(deps: {
     async detail(userId: number): Promise<AdminUserDetail> {
       const row = await repo.summary(userId, now());
       if (!row) throw new AppError('USER_NOT_FOUND', 'User not found');
-      const [record, strikes, roles] = await Promise.all([repo.record(userId), deps.strikesOf(userId), deps.rolesOf(userId)]);
+      const [record, strikes, roles, approval] = await Promise.all([
+        repo.record(userId),
+        deps.strikesOf(userId),
+        deps.rolesOf(userId),
+        row.accountStatus === 'awaiting_approval' ? repo.approval(userId) : undefined,
+      ]);
       const iso = (d: Date) => d.toISOString();
       const report = (r: (typeof record.made)[number]) => ({ ...r, createdAt: iso(r.createdAt) });
       return {
-        user: { ...toSummary(row), bio: row.bio, location: row.location, emailVerified: row.emailVerified, isPrivate: row.isPrivate },
+        user: { ...toSummary(row), bio: row.bio, location: row.location, isPrivate: row.isPrivate },
         posts: record.recentPosts.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
         reportsMade: record.made.map(report),
         reportsReceived: record.received.map(report),
@@ -61,6 +67,7 @@ export function createMembersService(deps: {
         })),
         sessions: record.liveSessions.map((s) => ({ ...s, createdAt: iso(s.createdAt), lastUsedAt: iso(s.lastUsedAt) })),
         roles,
+        approval: approval ? { ...approval, createdAt: iso(approval.createdAt) } : null,
       };
     },
   };

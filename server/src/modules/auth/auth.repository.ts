@@ -7,6 +7,7 @@ import {
   passwordResetTokens,
   securityEvents,
   signInEvents,
+  signUpApprovals,
   sessions,
   users,
   type NewSecurityEvent,
@@ -52,6 +53,11 @@ export function createAuthRepository(db: Db) {
       const [row] = await conn.insert(users).values(values).returning();
       if (!row) throw new Error('insert into users returned no row');
       return row;
+    },
+
+    /** Why a new account waits for approval (read on its admin page). */
+    async insertSignUpApproval(values: typeof signUpApprovals.$inferInsert, conn: Conn = db): Promise<void> {
+      await conn.insert(signUpApprovals).values(values);
     },
 
     updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {

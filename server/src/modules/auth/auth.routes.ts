@@ -85,10 +85,13 @@ export function authRoutes(options: {
         preHandler: registerLimit,
       },
       async (request, reply) => {
-        const { user } = await auth.register(request.body, requestMeta(request));
+        const { user, awaitingApproval } = await auth.register(request.body, requestMeta(request));
         return reply.code(201).send({
-          message: 'Registration successful! Please check your email and verify your account before logging in.',
+          message: awaitingApproval
+            ? MESSAGES.registeredAwaitingApproval
+            : 'Registration successful! Please check your email and verify your account before logging in.',
           user,
+          awaitingApproval,
         });
       },
     );

@@ -38,9 +38,13 @@ export interface AuthServiceDeps {
   permissionsOf: (member: { id: number; isAdmin: boolean }) => Promise<string[]>;
   /**
    * Refuses a sign-up from a blocked address or with an email at a blocked domain (the security
-   * module's IP and domain blocks); answers a block that asks for approval, for the event noted.
+   * module's IP and domain blocks); answers a block that asks for approval, and the address in
+   * canonical form, for the account to be created awaiting approval.
    */
-  checkSignUp: (email: string, origin: RequestMeta) => Promise<{ needsApproval: { blockId: number; range: string } | null }>;
+  checkSignUp: (
+    email: string,
+    origin: RequestMeta,
+  ) => Promise<{ needsApproval: { blockId: number; range: string; ip: string } | null }>;
   /** Lifts a suspension whose end has passed (moderation.service); true when it did. */
   liftSuspensionIfDue: (userId: number) => Promise<boolean>;
   logger: FastifyBaseLogger;
@@ -150,13 +154,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (await repo.findUserByEmail(body.email)) {
         throw new AppError('ALREADY_EXISTS', MESSAGES.emailTaken, 'email');
       }
+      const approval = verdict.needsApproval;
+      const password = await hashPassword(body.password);
       let user: User;
       try {
-        user = await repo.insertUser({
-          username: body.username,
-          email: body.email,
-          password: await hashPassword(body.password),
-          displayName: body.displayName ?? null,
+        // An address under a sign-up-approval block: the account waits for a moderator, and the
+        // reason it waits is kept beside it (one transaction, so it never waits without one).
+        user = await repo.transaction(async (tx) => {
+          const created = await repo.insertUser(
+            {
+              username: body.username,
+              email: body.email,
+              password,
+              displayName: body.displayName ?? null,
+              ...(approval ? { accountStatus: 'awaiting_approval' as const } : {}),
+            },
+            tx,
+          );
+          if (approval) {
+            await repo.insertSignUpApproval(
+              { userId: created.id, signUpIp: approval.ip, ipBlockId: approval.blockId, blockRange: approval.range },
+              tx,
+            );
+          }
+          return created;
         });
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
@@ -169,17 +190,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw error;
       }
       await deps.filters.record(screening, { type: 'user', id: user.id }, user.id);
-      if (verdict.needsApproval) {
-        // No approval queue yet (registration modes, issue 16): the account works, and staff see this.
+      if (approval) {
         securityEvent(user.id, meta, {
           eventType: 'sign_up_needs_approval',
           severity: 'medium',
-          description: `Signed up from an address under a sign-up-approval block (${verdict.needsApproval.range}); allowed until approvals exist`,
-          metadata: verdict.needsApproval,
+          description: `Signed up from an address under a sign-up-approval block (${approval.range}); the account awaits a moderator's approval`,
+          metadata: { blockId: approval.blockId, range: approval.range },
         });
       }
       await sendVerification(user);
-      return { user: await sessionUser(user) };
+      return { user: await sessionUser(user), awaitingApproval: approval !== null };
     },
 
     /**
@@ -249,6 +269,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         signInEvent(user.id, meta, 'unverified');
         throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
       }
+      // After the verification check: the member can act on that one; this one is the moderators'.
+      if (user.accountStatus === 'awaiting_approval') {
+        signInEvent(user.id, meta, 'awaiting_approval');
+        throw new AppError('ACCOUNT_AWAITING_APPROVAL', MESSAGES.accountAwaitingApproval);
+      }
       if (!attempt.known && gate.failuresBefore > 0) {
         securityEvent(user.id, meta, {
           eventType: 'login_new_origin',
@@ -287,7 +312,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async authenticate(token: string): Promise<AuthContext | undefined> {
       const at = now();
       const found = await repo.findSession(hashToken(token), at);
-      if (!found || found.user.accountStatus === 'suspended') return undefined;
+      const status = found?.user.accountStatus;
+      if (!found || status === 'suspended' || status === 'awaiting_approval') return undefined;
       if (at.getTime() - found.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchSession(found.session.id, at);
       }

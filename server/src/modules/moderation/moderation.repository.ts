@@ -8,6 +8,7 @@ import {
   ratings,
   reports,
   sessions,
+  signUpApprovals,
   users,
   userVerifications,
   userWarnings,
@@ -185,6 +186,12 @@ export function createModerationRepository(db: Db) {
 
     async updateUser(id: number, values: Partial<User>, tx: Tx): Promise<void> {
       await tx.update(users).set(values).where(eq(users.id, id));
+    },
+
+    /** Why an account awaits approval (the sign-up address and the block that matched), removed with it. */
+    async takeSignUpApproval(userId: number, tx: Tx) {
+      const [row] = await tx.delete(signUpApprovals).where(eq(signUpApprovals.userId, userId)).returning();
+      return row;
     },
 
     async deleteSessions(userId: number, tx: Tx): Promise<void> {

@@ -2,6 +2,8 @@ import {
   APPEAL_WINDOW_DAYS,
   commentExcerpt,
   reportOutcomeText,
+  signUpApprovedText,
+  signUpRejectedText,
   strikeNotice,
   type AdminReportsResponse,
   type AppealsResponse,
@@ -48,6 +50,10 @@ export const MODERATION_MESSAGES = {
   notSuspended: 'This member is not suspended.',
   alreadyVerified: 'This member already has that badge.',
   notVerified: 'This member is not verified.',
+  notAwaitingApproval: 'This account is not awaiting approval.',
+  awaitingApproval: 'This account is awaiting approval: approve or reject it first.',
+  approvedTitle: 'Your Plates account is approved',
+  rejectedTitle: 'Your Plates sign-up was not approved',
   verifiedTypeRequired: 'Choose a badge: blue, gold or business.',
   templateNotFound: 'Template not found',
   heldNotFound: 'This item is no longer waiting for review.',
@@ -78,6 +84,11 @@ export interface ModerationServiceDeps {
   jobs: Jobs;
   /** Closes a member's sockets on every instance (suspension, sign-out everywhere). */
   disconnectUser: (userId: number) => void;
+  /**
+   * Deletes an account inside the transaction as the member's own deletion does (users'
+   * account-eraser.ts); answers the file clean-up to run after the commit.
+   */
+  eraseAccount: (userId: number, tx: Tx) => Promise<(() => Promise<void>) | undefined>;
   appUrl: string;
   logger: FastifyBaseLogger;
   now?: () => Date;
@@ -97,14 +108,25 @@ export function createModerationService(deps: ModerationServiceDeps) {
   const { repo, audit, notifications, jobs, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function mail(user: Pick<User, 'id' | 'email' | 'username' | 'displayName'>, subject: string, text: string): void {
-    const values = { name: user.displayName || user.username, text, link: `${deps.appUrl}/profile/${user.id}?tab=settings` };
+  /**
+   * Mails the member after the commit, with a link to their account settings by default, to
+   * another page (`link`), or none (`null`, for an account that no longer exists).
+   */
+  function mail(
+    user: Pick<User, 'id' | 'email' | 'username' | 'displayName'>,
+    subject: string,
+    text: string,
+    link: { url: string; label: string } | null = { url: `${deps.appUrl}/profile/${user.id}?tab=settings`, label: 'Your account' },
+  ): void {
+    const values = { name: user.displayName || user.username, text, link: link?.url ?? '', label: link?.label ?? '' };
+    const textLink = link ? '{{label}}: {{link}}\n\n' : '';
+    const htmlLink = link ? '<p><a href="{{link}}">{{label}}</a></p>' : '';
     jobs.run('mail:moderation', () =>
       mailer.send({
         to: user.email,
         subject,
-        text: renderTemplate('Hello {{name}},\n\n{{text}}\n\nYour account: {{link}}\n\nThe Plates moderators', values, false),
-        html: renderTemplate('<p>Hello {{name}},</p><p>{{text}}</p><p><a href="{{link}}">Your account</a></p><p>The Plates moderators</p>', values, true),
+        text: renderTemplate(`Hello {{name}},\n\n{{text}}\n\n${textLink}The Plates moderators`, values, false),
+        html: renderTemplate(`<p>Hello {{name}},</p><p>{{text}}</p>${htmlLink}<p>The Plates moderators</p>`, values, true),
       }),
     );
   }
@@ -446,16 +468,51 @@ export function createModerationService(deps: ModerationServiceDeps) {
       };
     },
 
-    /** warn, restrict, suspend, unsuspend, sign out everywhere, verify, unverify: audited, and the member told. */
+    /**
+     * warn, restrict, suspend, unsuspend, sign out everywhere, verify, unverify; approve or reject an
+     * account awaiting approval (the only two actions such an account takes): audited, and the
+     * member told.
+     */
     async act(staff: Staff, userId: number, body: z.output<typeof UserActionBody>, meta: RequestMeta): Promise<UserActionResponse> {
       const after: (() => void)[] = [];
+      const cleanUps: (() => Promise<void>)[] = [];
       const at = now();
       const strikeRow = await repo.transaction(async (tx) => {
         const user = await subject(staff, userId, tx);
         const target = { type: 'user', id: user.id, label: user.username };
         const record = (action: string, extra: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {}) =>
           audit.record({ staff, action: `user_${action}`, target, reason: body.reason, ...extra, meta }, tx);
+        const decision = body.action === 'approve' || body.action === 'reject';
+        const awaiting = user.accountStatus === 'awaiting_approval';
+        if (decision && !awaiting) throw new AppError('CONFLICT', MODERATION_MESSAGES.notAwaitingApproval);
+        if (!decision && awaiting) throw new AppError('CONFLICT', MODERATION_MESSAGES.awaitingApproval);
         switch (body.action) {
+          case 'approve':
+          case 'reject': {
+            const approval = await repo.takeSignUpApproval(user.id, tx);
+            const before = {
+              accountStatus: user.accountStatus,
+              emailVerified: user.emailVerified,
+              signUpIp: approval?.signUpIp ?? null,
+              blockRange: approval?.blockRange ?? null,
+              blockId: approval?.ipBlockId ?? null,
+            };
+            if (body.action === 'approve') {
+              await repo.updateUser(user.id, { accountStatus: 'active' }, tx);
+              const text = signUpApprovedText(user.emailVerified);
+              after.push(() => mail(user, MODERATION_MESSAGES.approvedTitle, text, { url: `${deps.appUrl}/auth`, label: 'Sign in' }));
+              await record('approve', { before, after: { accountStatus: 'active' } });
+            } else {
+              const cleanUp = await deps.eraseAccount(user.id, tx);
+              if (!cleanUp) throw new AppError('USER_NOT_FOUND', MODERATION_MESSAGES.userNotFound);
+              cleanUps.push(cleanUp);
+              const text = signUpRejectedText(body.reason);
+              after.push(() => mail(user, MODERATION_MESSAGES.rejectedTitle, text, null));
+              // The label (username) stays on the audit row; the account and its email are gone.
+              await record('reject', { before, after: { deleted: true } });
+            }
+            return null;
+          }
           case 'warn':
           case 'restrict':
           case 'suspend': {
@@ -528,6 +585,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
         }
       });
       runAfter(after);
+      for (const cleanUp of cleanUps) await cleanUp();
       const messages: Record<z.output<typeof UserActionBody>['action'], string> = {
         warn: 'Warning sent.',
         restrict: 'Member restricted.',
@@ -536,6 +594,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
         sign_out: 'Member signed out everywhere.',
         verify: 'Badge granted.',
         unverify: 'Badge removed.',
+        approve: 'Account approved: the member can sign in.',
+        reject: 'Sign-up rejected: the account was deleted.',
       };
       return { message: messages[body.action], strike: strikeRow && toStrikeDto(strikeRow, at) };
     },

@@ -164,6 +164,7 @@ describe('moderation: reports, strikes and appeals', () => {
       mailer: { send: async () => {}, close: () => {} },
       jobs: createJobs(app.log),
       disconnectUser: () => {},
+      eraseAccount: async () => undefined,
       appUrl: 'http://localhost:5000',
       logger: app.log,
       now: () => new Date(Date.now() + 4 * DAY_MS),

@@ -51,8 +51,11 @@ export interface IpBlocksServiceDeps {
 
 /** What a sign-up from this address and with this email needs besides the usual checks. */
 export interface SignUpVerdict {
-  /** A `sign_up_requires_approval` block covers the address (noted; there is no queue yet). */
-  needsApproval: { blockId: number; range: string } | null;
+  /**
+   * A `sign_up_requires_approval` block covers the address: the account is created awaiting a
+   * moderator's approval. `ip` is the address in canonical form.
+   */
+  needsApproval: { blockId: number; range: string; ip: string } | null;
 }
 
 /** The canonical text of the address a request came from (IPv4-mapped IPv6 as IPv4). */
@@ -199,7 +202,7 @@ export function createIpBlocksService(deps: IpBlocksServiceDeps) {
      * Refuses a sign-up from a `sign_up_block`ed address (403) or with an email at a blocked
      * domain or one of its subdomains (403 on the email field), writing a security event (at most
      * one a minute per address and reason). A `sign_up_requires_approval` block lets it through,
-     * answered for the caller to note.
+     * answered for the caller to create the account awaiting approval.
      */
     async checkSignUp(email: string, origin: EventOrigin): Promise<SignUpVerdict> {
       const ip = canonicalIp(origin.ip);
@@ -232,7 +235,7 @@ export function createIpBlocksService(deps: IpBlocksServiceDeps) {
         throw new AppError('FORBIDDEN', SECURITY_MESSAGES.domainBlocked(domain), 'email');
       }
       const approval = blockList.match(origin.ip, 'sign_up_requires_approval');
-      return { needsApproval: approval ? { blockId: approval.id, range: approval.ipAddress } : null };
+      return { needsApproval: approval ? { blockId: approval.id, range: approval.ipAddress, ip } : null };
     },
   };
 }

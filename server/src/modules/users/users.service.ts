@@ -1,13 +1,12 @@
 import { MESSAGES, USER_MESSAGES, type FeedResponse, type ProfileDto, type SessionUser } from '@plates/common';
-import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Viewer } from '../../lib/viewer.js';
-import type { ImageStorage } from '../../lib/storage/index.js';
 import type { GraphService } from '../graph/graph.service.js';
-import { RENDITION_WIDTHS, type ProcessedImage } from '../media/media.service.js';
+import type { ProcessedImage } from '../media/media.service.js';
 import type { ContentScreen } from '../content-filters/content-filters.service.js';
 import type { PostsService } from '../posts/posts.service.js';
+import type { AccountEraser } from './account-eraser.js';
 import { toProfileDto } from './users.mapper.js';
 import type { NameGuard } from './users.names.js';
 import type { UsersRepository } from './users.repository.js';
@@ -44,42 +43,16 @@ export interface UsersServiceDeps {
   names: NameGuard;
   /** The session's user as `GET /api/user` answers it (auth.service), for answers about oneself. */
   sessionUser: (user: User) => Promise<SessionUser>;
-  /** Deletes files of replaced avatars and of deleted accounts' plates; omitted: files stay. */
-  storage?: Pick<ImageStorage, 'delete' | 'keyFromUrl'>;
-  logger?: FastifyBaseLogger;
+  /** Deletes accounts (and their files) the same way everywhere; also removes replaced avatars' files. */
+  eraser: Pick<AccountEraser, 'erase' | 'removeAvatar'>;
   now?: () => Date;
 }
 
 const userNotFound = () => new AppError('USER_NOT_FOUND', USER_MESSAGES.userNotFound);
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { repo, graph, storage, logger } = deps;
+  const { repo, graph, eraser } = deps;
   const now = deps.now ?? (() => new Date());
-
-  /** Best effort, after the commit: a failure is logged, never answered. */
-  async function deleteFiles(keys: Iterable<string>, what: string): Promise<void> {
-    if (!storage) return;
-    for (const key of keys) {
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        logger?.warn({ err: error, key }, `could not delete ${what}`);
-      }
-    }
-  }
-
-  /** The renditions of an avatar (`avatars/<hash>-<width>.webp`), unless another account shows it. */
-  async function removeAvatar(url: string | null): Promise<void> {
-    if (!storage || !url) return;
-    const key = storage.keyFromUrl(url);
-    const match = key ? /^(avatars\/[0-9a-f]{64}-)(\d+)\.webp$/.exec(key) : null;
-    if (!key || !match) return;
-    const prefix = match[1]!;
-    if (await repo.imageInUse({ avatarPrefix: prefix })) return;
-    const largest = Number(match[2]);
-    const keys = new Set([key, ...RENDITION_WIDTHS.avatar.filter((w) => w < largest).map((w) => `${prefix}${w}.webp`)]);
-    await deleteFiles(keys, 'avatar file');
-  }
 
   return {
     /** `GET /api/users/{id}`: one statement for the profile, every count and the viewer's standing. */
@@ -134,7 +107,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         return { user: updated, previousImage: current.profileImage };
       });
-      if (previousImage && previousImage !== user.profileImage) await removeAvatar(previousImage);
+      if (previousImage && previousImage !== user.profileImage) await eraser.removeAvatar(previousImage);
       return deps.sessionUser(user);
     },
 
@@ -148,34 +121,21 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     /**
-     * Deletes the account for good, in one transaction: the user row goes and every row of theirs
-     * with it (foreign keys cascade). Counters on other people's plates, comments and replies that
-     * counted their ratings, comments, saves, replies and hearts are recounted from what remains.
-     * Points others earned from them stay. Image files go after the commit (best effort). The only
+     * Deletes the account for good, in one transaction (account-eraser.ts: every row of theirs,
+     * other people's counters recounted); image files go after the commit (best effort). The only
      * admin cannot delete their account.
      */
     async deleteAccount(me: SignedIn): Promise<{ message: string }> {
-      const files = await repo.transaction(async (tx) => {
-        const touched = await repo.countersTouchedBy(me.id, tx);
-        await repo.lockPosts(touched.postIds, tx);
-        const user = await repo.lockUser(me.id, tx);
-        if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
-        if (user.isAdmin && (await repo.otherAdminCount(me.id, tx)) === 0) {
-          throw new AppError('CONFLICT', ACCOUNT_MESSAGES.lastAdmin);
-        }
-        const plates = await repo.plateImagesOf(me.id, tx);
-        await repo.deleteUser(me.id, tx);
-        await repo.recount(touched, tx);
-        return { plates, avatar: user.profileImage };
+      const cleanUp = await repo.transaction(async (tx) => {
+        const done = await eraser.erase(me.id, tx, async (user) => {
+          if (user.isAdmin && (await repo.otherAdminCount(me.id, tx)) === 0) {
+            throw new AppError('CONFLICT', ACCOUNT_MESSAGES.lastAdmin);
+          }
+        });
+        if (!done) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
+        return done;
       });
-      for (const plate of files.plates) {
-        if (plate.imageKey && (await repo.imageInUse({ plateKey: plate.imageKey }))) continue;
-        const keys = new Set<string>();
-        if (plate.imageKey) keys.add(plate.imageKey);
-        for (const v of plate.imageVariants) if (v.key) keys.add(v.key);
-        await deleteFiles(keys, 'image file of a deleted account');
-      }
-      await removeAvatar(files.avatar);
+      await cleanUp();
       return { message: USER_MESSAGES.accountDeleted };
     },
   };

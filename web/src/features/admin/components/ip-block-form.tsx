@@ -25,9 +25,9 @@ export const BLOCK_TYPES: { value: IpBlockType; label: string; explanation: stri
   },
   {
     value: 'sign_up_requires_approval',
-    label: 'Flag sign-ups for review',
+    label: 'Sign-ups need approval',
     explanation:
-      'Accounts can still be created from this address; each new one is listed under Security for the team to check.',
+      'Accounts can still be created from this address, but each new one waits under Members (Awaiting approval) and cannot sign in until a moderator approves it.',
   },
   {
     value: 'no_access',

@@ -1,4 +1,4 @@
-import { strikeNotice, UserActionBody, type UserAction } from '@plates/common';
+import { signUpApprovedText, signUpRejectedText, strikeNotice, UserActionBody, type UserAction } from '@plates/common';
 import { useId, useState } from 'react';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -30,14 +30,31 @@ const SPECS: Record<UserAction, { title: (who: string) => string; description: s
   },
   verify: { title: (who) => `Verify ${who}`, description: 'Their name shows the badge you choose; they are told.', submit: 'Grant badge' },
   unverify: { title: (who) => `Remove ${who}’s badge`, description: 'Their badge goes; they are told, with your reason.', submit: 'Remove badge', destructive: true },
+  approve: {
+    title: (who) => `Approve ${who}`,
+    description: 'Their account becomes active and shows like anyone’s; they are mailed that they can sign in.',
+    submit: 'Approve',
+  },
+  reject: {
+    title: (who) => `Reject ${who}’s sign-up`,
+    description: 'Their account is deleted for good, with everything in it; they are mailed your reason.',
+    submit: 'Reject and delete',
+    destructive: true,
+  },
 };
+
+/** Actions whose reason only the audit log keeps. */
+const REASON_LOGGED_ONLY = new Set<UserAction>(['sign_out', 'approve']);
 
 const STRIKES = new Set<UserAction>(['warn', 'restrict', 'suspend']);
 
-/** The notice a strike sends, worded by common's strikeNotice (what the server sends). */
-function strikePreview(action: UserAction, who: string, values: ActionValues): PreviewMessage[] {
+/** The notice a strike or a sign-up decision sends, worded by common's texts (what the server sends). */
+function noticePreview(action: UserAction, who: string, values: ActionValues, emailVerified: boolean): PreviewMessage[] {
+  const reason = values.reason.trim() || '[your reason]';
+  if (action === 'approve') return [{ to: who, text: signUpApprovedText(emailVerified) }];
+  if (action === 'reject') return [{ to: who, text: signUpRejectedText(reason) }];
   if (action !== 'warn' && action !== 'restrict' && action !== 'suspend') return [];
-  return [{ to: who, text: strikeNotice({ type: action, reason: values.reason.trim() || '[your reason]', until: values.until }) }];
+  return [{ to: who, text: strikeNotice({ type: action, reason, until: values.until }) }];
 }
 
 /** One action on a member's account, with a reason (and days, or a badge, where it needs one). */
@@ -45,18 +62,29 @@ export function MemberActionDialog({
   userId,
   username,
   action,
+  emailVerified = true,
   onClose,
+  onDone,
 }: {
   userId: number;
   username: string;
   action: UserAction | null;
+  /** Whether the member has verified their email (the approval mail says what is left to do). */
+  emailVerified?: boolean;
   onClose: () => void;
+  /** After the server took the action (the dialog closes too). */
+  onDone?: (action: UserAction) => void;
 }) {
   const id = useId();
   const open = action !== null;
   const templates = useTemplates(open).data ?? [];
   const [badge, setBadge] = useState<Badge>('blue');
-  const act = useMemberAction(userId, { onDone: onClose });
+  const act = useMemberAction(userId, {
+    onDone: (body) => {
+      onClose();
+      onDone?.(body.action);
+    },
+  });
   const spec = SPECS[action ?? 'warn'];
   const who = `@${username}`;
   const close = () => {
@@ -71,8 +99,8 @@ export function MemberActionDialog({
       description={spec.description}
       withDays={action === 'restrict' || action === 'suspend'}
       templates={action && STRIKES.has(action) ? templates.filter((t) => t.kind === 'report') : []}
-      reasonHint={action === 'sign_out' ? 'Kept in the audit log.' : 'The member reads this reason.'}
-      preview={action ? (values) => strikePreview(action, who, values) : undefined}
+      reasonHint={action && REASON_LOGGED_ONLY.has(action) ? 'Kept in the audit log.' : 'The member reads this reason.'}
+      preview={action ? (values) => noticePreview(action, who, values, emailVerified) : undefined}
       submitLabel={spec.submit}
       destructive={spec.destructive}
       pending={act.isPending}

@@ -42,13 +42,14 @@ const STATUS_VARIANT: Record<string, 'success' | 'warning' | 'outline' | 'second
   suspended: 'warning',
   deactivated: 'outline',
   restricted: 'secondary',
+  awaiting_approval: 'warning',
 };
 
 /** A member's account status as a chip ("Active", "Suspended", ...). */
 export function StatusChip({ status, className }: { status: string; className?: string }) {
   return (
     <Badge variant={STATUS_VARIANT[status] ?? 'outline'} className={cn('capitalize', className)}>
-      {status}
+      {status.replace(/_/g, ' ')}
     </Badge>
   );
 }

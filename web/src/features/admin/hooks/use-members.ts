@@ -13,22 +13,32 @@ export function useMember(id: number) {
   return useQuery({ queryKey: adminKeys.member(id), queryFn: () => fetchMember(id), staleTime: 0 });
 }
 
-/** The directory and every record (they share a path), the log, and the queues showing owners' strikes. */
-function afterMemberChange(queryClient: QueryClient) {
+/**
+ * The directory and every record (they share a path), the log, and the queues showing owners'
+ * strikes. A deleted member's record is dropped, not asked again (it would answer 404).
+ */
+function afterMemberChange(queryClient: QueryClient, deletedId?: number) {
+  if (deletedId !== undefined) queryClient.removeQueries({ queryKey: adminKeys.member(deletedId), exact: true });
   for (const queryKey of [adminKeys.membersAll, adminKeys.auditAll, adminKeys.reportsAll, adminKeys.appealsAll]) {
-    void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({
+      queryKey,
+      predicate: (query) => deletedId === undefined || query.queryKey[1] !== deletedId,
+    });
   }
 }
 
-/** Warn, restrict, suspend, unsuspend, sign out everywhere, verify or unverify: the server's message as a toast. */
-export function useMemberAction(userId: number, { onDone }: { onDone?: () => void } = {}) {
+/**
+ * Warn, restrict, suspend, unsuspend, sign out everywhere, verify, unverify, or approve or reject a
+ * sign-up (which deletes the account): the server's message as a toast.
+ */
+export function useMemberAction(userId: number, { onDone }: { onDone?: (body: UserActionBody) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation<UserActionResponse, ApiError, UserActionBody>({
     mutationFn: (body) => actOnMember(userId, body),
-    onSuccess: (answer) => {
+    onSuccess: (answer, body) => {
       toast({ variant: 'success', title: answer.message });
-      afterMemberChange(queryClient);
-      onDone?.();
+      onDone?.(body);
+      afterMemberChange(queryClient, body.action === 'reject' ? userId : undefined);
     },
   });
 }

@@ -18,9 +18,33 @@ function setup(permissions: string[], routes: Parameters<typeof stubFetch>[0] = 
     'GET /api/admin/templates': { body: { templates: [] } },
     ...routes,
   });
-  renderWithApp(null, { routes: [{ path: '/admin/users/:userId', element: <MemberPage /> }], route: '/admin/users/40' });
+  renderWithApp(null, {
+    routes: [
+      { path: '/admin/users/:userId', element: <MemberPage /> },
+      { path: '/admin/users', element: <p>Members list</p> },
+    ],
+    route: '/admin/users/40',
+  });
   return { api, user: userEvent.setup() };
 }
+
+/** A sign-up awaiting approval, from an address under an approval block; email not yet verified. */
+const waiting = () =>
+  makeMemberDetail(
+    {
+      strikes: [],
+      signIns: [],
+      sessions: [],
+      approval: {
+        signUpIp: '203.0.113.45',
+        blockRange: '203.0.113.0/24',
+        blockId: 7,
+        blockReason: 'Burst of throwaway accounts',
+        createdAt: '2026-03-01T08:00:00.000Z',
+      },
+    },
+    { accountStatus: 'awaiting_approval', emailVerified: false, lastLoginAt: null },
+  );
 
 describe('MemberPage', () => {
   it('shows the record: profile, plates, reports, strikes, sign-ins with their outcome, sessions', async () => {
@@ -111,6 +135,55 @@ describe('MemberPage', () => {
     await user.click(within(actions).getByRole('button', { name: 'Unsuspend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lift @grill_gus’s suspension' });
     expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
+  });
+
+  it('says why a sign-up waits, and offers only Approve and Reject', async () => {
+    const { api, user } = setup([...ALL, 'manage_ip_blocks'], {
+      'GET /api/admin/users/40': { body: waiting() },
+      'POST /api/admin/users/40/actions': { body: { message: 'Account approved: the member can sign in.', strike: null } },
+    });
+    expect(await screen.findByText('Awaiting approval')).toBeInTheDocument();
+    expect(screen.getByText('203.0.113.45')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '203.0.113.0/24' })).toHaveAttribute('href', '/admin/ip-blocking');
+    expect(screen.getByText(/Burst of throwaway accounts/)).toBeInTheDocument();
+    expect(screen.getByText('awaiting approval')).toBeInTheDocument(); // the status chip, in words
+    const actions = screen.getByRole('group', { name: 'Actions' });
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+
+    await user.click(within(actions).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve @grill_gus' });
+    expect(within(dialog).getByText('Kept in the audit log.')).toBeInTheDocument();
+    // Not verified yet: the mail says what is left to do.
+    expect(within(dialog).getByText(/Once you have verified your email address/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Looks genuine');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Account approved: the member can sign in.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/users/40/actions')[0]!.body).toEqual({ action: 'approve', reason: 'Looks genuine' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/users/40')).toHaveLength(2));
+  });
+
+  it('rejects a sign-up with the reason the member is mailed, then goes back to the waiting list', async () => {
+    const { api, user } = setup(['manage_users'], {
+      'GET /api/admin/users/40': { body: waiting() },
+      'POST /api/admin/users/40/actions': { body: { message: 'Sign-up rejected: the account was deleted.', strike: null } },
+    });
+    // Without manage_ip_blocks the range is text, not a link.
+    expect(await screen.findByText('203.0.113.0/24')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '203.0.113.0/24' })).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Actions' })).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject @grill_gus’s sign-up' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam wave');
+    expect(
+      within(dialog).getByText(
+        'A moderator reviewed your new account and did not approve it, so it has been deleted with everything in it. Reason: Spam wave',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject and delete' }));
+    expect(await screen.findByText('Members list')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users?status=awaiting_approval');
+    expect(api.callsTo('POST', '/api/admin/users/40/actions')[0]!.body).toEqual({ action: 'reject', reason: 'Spam wave' });
+    // The deleted record is not asked for again.
+    expect(api.callsTo('GET', '/api/admin/users/40')).toHaveLength(1);
   });
 
   it('no actions on an admin', async () => {

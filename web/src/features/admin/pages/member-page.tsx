@@ -5,7 +5,9 @@ import {
   Ban,
   BadgeCheck,
   BadgeX,
+  Check,
   Clock,
+  Hourglass,
   KeyRound,
   LogOut,
   Monitor,
@@ -13,10 +15,11 @@ import {
   ShieldCheck,
   ShieldPlus,
   Undo2,
+  UserX,
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -104,6 +107,7 @@ function Record({ detail }: { detail: AdminUserDetail }) {
           </div>
         </div>
         <MemberChips member={user} />
+        {detail.approval ? <ApprovalNote approval={detail.approval} canSeeBlocks={can('manage_ip_blocks')} /> : null}
         {user.accountStatus === 'suspended' && user.suspensionReason ? (
           <p className="rounded-lg bg-muted px-3 py-2 text-sm">
             <span className="font-medium">Suspended:</span> {user.suspensionReason}
@@ -271,19 +275,54 @@ function Reports({ list, empty }: { list: MemberReportDto[]; empty: string }) {
   );
 }
 
+/** Why an account awaits approval: the address it signed up from and the block that covered it. */
+function ApprovalNote({ approval, canSeeBlocks }: { approval: NonNullable<AdminUserDetail['approval']>; canSeeBlocks: boolean }) {
+  return (
+    <div className="grid gap-1 rounded-lg bg-muted px-3 py-2 text-sm">
+      <p className="flex items-center gap-2 font-medium">
+        <Hourglass className="size-4 text-primary" aria-hidden="true" />
+        Awaiting approval
+      </p>
+      <p>
+        Signed up on {formatFullDate(approval.createdAt)} from <span className="font-mono">{approval.signUpIp}</span>
+        {approval.blockRange ? (
+          <>
+            , covered by the sign-up approval block on{' '}
+            {canSeeBlocks ? (
+              <Link to="/admin/ip-blocking" className="font-mono text-primary hover:underline">
+                {approval.blockRange}
+              </Link>
+            ) : (
+              <span className="font-mono">{approval.blockRange}</span>
+            )}
+            {approval.blockReason ? <> (“{approval.blockReason}”)</> : null}
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
+  );
+}
+
+const awaiting = (d: AdminUserDetail) => d.user.accountStatus === 'awaiting_approval';
+
+/** An account awaiting approval takes only the two decisions (the server refuses the rest). */
 const ACTION_BUTTONS: { action: UserAction; label: string; icon: LucideIcon; when: (d: AdminUserDetail, canVerify: boolean) => boolean; destructive?: boolean }[] = [
-  { action: 'warn', label: 'Warn', icon: ShieldAlert, when: () => true },
-  { action: 'restrict', label: 'Restrict', icon: Clock, when: () => true },
-  { action: 'suspend', label: 'Suspend', icon: Ban, when: (d) => d.user.accountStatus !== 'suspended', destructive: true },
+  { action: 'approve', label: 'Approve', icon: Check, when: awaiting },
+  { action: 'reject', label: 'Reject', icon: UserX, when: awaiting, destructive: true },
+  { action: 'warn', label: 'Warn', icon: ShieldAlert, when: (d) => !awaiting(d) },
+  { action: 'restrict', label: 'Restrict', icon: Clock, when: (d) => !awaiting(d) },
+  { action: 'suspend', label: 'Suspend', icon: Ban, when: (d) => !awaiting(d) && d.user.accountStatus !== 'suspended', destructive: true },
   { action: 'unsuspend', label: 'Unsuspend', icon: Undo2, when: (d) => d.user.accountStatus === 'suspended' },
-  { action: 'sign_out', label: 'Sign out everywhere', icon: LogOut, when: () => true },
-  { action: 'verify', label: 'Verify', icon: BadgeCheck, when: (d, canVerify) => canVerify && !d.user.isVerified },
-  { action: 'verify', label: 'Change badge', icon: BadgeCheck, when: (d, canVerify) => canVerify && d.user.isVerified },
-  { action: 'unverify', label: 'Unverify', icon: BadgeX, when: (d, canVerify) => canVerify && d.user.isVerified },
+  { action: 'sign_out', label: 'Sign out everywhere', icon: LogOut, when: (d) => !awaiting(d) },
+  { action: 'verify', label: 'Verify', icon: BadgeCheck, when: (d, canVerify) => !awaiting(d) && canVerify && !d.user.isVerified },
+  { action: 'verify', label: 'Change badge', icon: BadgeCheck, when: (d, canVerify) => !awaiting(d) && canVerify && d.user.isVerified },
+  { action: 'unverify', label: 'Unverify', icon: BadgeX, when: (d, canVerify) => !awaiting(d) && canVerify && d.user.isVerified },
 ];
 
 function MemberActions({ detail, canVerify }: { detail: AdminUserDetail; canVerify: boolean }) {
   const [action, setAction] = useState<UserAction | null>(null);
+  const navigate = useNavigate();
   return (
     <>
       <div role="group" aria-label="Actions" className="flex flex-wrap gap-2 border-t pt-4">
@@ -294,7 +333,15 @@ function MemberActions({ detail, canVerify }: { detail: AdminUserDetail; canVeri
           </Button>
         ))}
       </div>
-      <MemberActionDialog userId={detail.user.id} username={detail.user.username} action={action} onClose={() => setAction(null)} />
+      <MemberActionDialog
+        userId={detail.user.id}
+        username={detail.user.username}
+        action={action}
+        emailVerified={detail.user.emailVerified}
+        onClose={() => setAction(null)}
+        // A rejected sign-up is deleted: back to the accounts still waiting.
+        onDone={(done) => done === 'reject' && void navigate('/admin/users?status=awaiting_approval')}
+      />
     </>
   );
 }

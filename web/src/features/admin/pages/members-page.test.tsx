@@ -69,6 +69,54 @@ describe('MembersPage', () => {
     });
   });
 
+  it('filters on Awaiting approval and approves or rejects a waiting sign-up from its row', async () => {
+    localStorage.setItem('auth_token', 't');
+    const api = stubFetch({
+      'GET /api/user': { body: { ...sampleUser, permissions: ['manage_users'] } },
+      'GET /api/admin/users': {
+        body: {
+          users: [
+            makeMemberSummary({ id: 61, username: 'new_nina', displayName: 'Nina', accountStatus: 'awaiting_approval', lastLoginAt: null }),
+            makeMemberSummary({ id: 62, username: 'old_otto', displayName: 'Otto' }),
+          ],
+          page: 1,
+          totalPages: 1,
+          total: 2,
+        },
+      },
+      'GET /api/admin/templates': { body: { templates: [] } },
+      'POST /api/admin/users/61/actions': { body: { message: 'Account approved: the member can sign in.', strike: null } },
+    });
+    const user = userEvent.setup();
+    renderWithApp(null, { routes: [{ path: '/admin/users', element: <MembersPage /> }], route: '/admin/users' });
+    const list = await screen.findByRole('list', { name: 'Members' });
+    const [nina, otto] = within(list).getAllByRole('listitem');
+    expect(within(nina!).getByText('awaiting approval')).toBeInTheDocument();
+    expect(within(otto!).queryByRole('group')).not.toBeInTheDocument();
+    const decisions = within(nina!).getByRole('group', { name: 'Sign-up of @new_nina' });
+    expect(within(decisions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Awaiting approval');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/users?status=awaiting_approval'));
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/users').at(-1)!.url.searchParams.get('status')).toBe('awaiting_approval'));
+
+    // Reject opens its own dialog, and closing it sends nothing.
+    await user.click(within(decisions).getByRole('button', { name: 'Reject' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject @new_nina’s sign-up' });
+    expect(within(reject).getByText('The member reads this reason.')).toBeInTheDocument();
+    await user.click(within(reject).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(decisions).getByRole('button', { name: 'Approve' }));
+    const approve = await screen.findByRole('dialog', { name: 'Approve @new_nina' });
+    expect(within(approve).getByText(/you can sign in now/)).toBeInTheDocument();
+    await user.type(within(approve).getByRole('textbox', { name: 'Reason' }), 'Real cook');
+    await user.click(within(approve).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Account approved: the member can sign in.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/users/61/actions').map((c) => c.body)).toEqual([{ action: 'approve', reason: 'Real cook' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('says so when nobody matches', async () => {
     localStorage.setItem('auth_token', 't');
     stubFetch({

@@ -1,6 +1,6 @@
 import { ErrorPanel } from '../../../components/ui/error-panel';
-import { MemberStatus } from '@plates/common';
-import { Search, UsersRound } from 'lucide-react';
+import { MemberStatus, type AdminUserSummary } from '@plates/common';
+import { Check, Search, UserX, UsersRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,12 +9,20 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { formatFullDate } from '../../../lib/format-time';
 import type { MembersFilter } from '../api/keys';
+import { MemberActionDialog } from '../components/member-action-dialog';
 import { MemberChips } from '../components/member-chips';
 import { PersonLine } from '../components/person';
 import { EmptyState, ListSkeleton, PageHeading, Pager, pageFrom } from '../components/query-states';
 import { useMembers } from '../hooks/use-members';
 
 const ROLES = { admin: 'Admins', staff: 'Staff', member: 'Members' } as const;
+const STATUSES: Record<MemberStatus, string> = {
+  active: 'Active',
+  deactivated: 'Deactivated',
+  suspended: 'Suspended',
+  restricted: 'Restricted',
+  awaiting_approval: 'Awaiting approval',
+};
 type RoleFilter = keyof typeof ROLES;
 
 function filterFrom(params: URLSearchParams): MembersFilter {
@@ -28,11 +36,15 @@ function filterFrom(params: URLSearchParams): MembersFilter {
   };
 }
 
-/** /admin/users : the member directory, by name, email or sign-in IP, status and role, 25 a page. */
+/**
+ * /admin/users : the member directory, by name, email or sign-in IP, status and role, 25 a page.
+ * Accounts awaiting approval are approved or rejected from their row.
+ */
 export default function MembersPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const members = useMembers(filter);
+  const [deciding, setDeciding] = useState<{ member: AdminUserSummary; action: 'approve' | 'reject' } | null>(null);
 
   /** A new filter starts again at page 1; the address keeps it (back, reload, a link). */
   const apply = (next: Partial<MembersFilter>) => {
@@ -78,12 +90,31 @@ export default function MembersPage() {
                     'Never signed in'
                   )}
                 </p>
+                {member.accountStatus === 'awaiting_approval' ? (
+                  <div role="group" aria-label={`Sign-up of @${member.username}`} className="flex flex-wrap gap-2 md:col-span-3">
+                    <Button variant="outline" size="sm" className="h-11" onClick={() => setDeciding({ member, action: 'approve' })}>
+                      <Check aria-hidden="true" />
+                      Approve
+                    </Button>
+                    <Button variant="destructive" size="sm" className="h-11" onClick={() => setDeciding({ member, action: 'reject' })}>
+                      <UserX aria-hidden="true" />
+                      Reject
+                    </Button>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
         </>
       )}
       {data ? <Pager page={filter.page} totalPages={Math.max(1, data.totalPages)} onPage={(page) => apply({ page })} /> : null}
+      <MemberActionDialog
+        userId={deciding?.member.id ?? 0}
+        username={deciding?.member.username ?? ''}
+        action={deciding?.action ?? null}
+        emailVerified={deciding?.member.emailVerified}
+        onClose={() => setDeciding(null)}
+      />
     </div>
   );
 }
@@ -114,7 +145,7 @@ function Filters({ filter, onApply }: { filter: MembersFilter; onApply: (next: P
             <option value="">Any status</option>
             {MemberStatus.options.map((s) => (
               <option key={s} value={s}>
-                {s.charAt(0).toUpperCase() + s.slice(1)}
+                {STATUSES[s]}
               </option>
             ))}
           </Select>

@@ -1,5 +1,5 @@
 import { MESSAGES, type LoginBody } from '@plates/common';
-import { Ban } from 'lucide-react';
+import { Ban, Hourglass, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -15,16 +15,27 @@ import { EmailNotVerifiedAlert } from './email-not-verified-alert';
 
 type LoginInput = LoginBody;
 
-/** What a failed login shows: a form-level line, a field error, the verification alert or the suspension. */
+/** Why a right password still cannot sign in: a suspension, or an account a moderator has yet to approve. */
+interface AccountNotice {
+  variant: 'destructive' | 'warning';
+  title: string;
+  icon: LucideIcon;
+  message: string;
+}
+
+/** What a failed login shows: a form-level line, a field error, the verification alert or an account notice. */
 function describeLoginFailure(error: unknown):
   | { kind: 'unverified'; message: string }
-  | { kind: 'suspended'; message: string }
+  | { kind: 'account'; notice: AccountNotice }
   | { kind: 'field'; field: keyof LoginInput; message: string }
   | { kind: 'form'; message: string } {
   if (!isApiError(error)) return { kind: 'form', message: 'Login failed. Please try again.' };
   if (error.code === 'EMAIL_NOT_VERIFIED') return { kind: 'unverified', message: error.message };
   // the server's words carry the reason and the end ("Your account is suspended until 3 Dec 2026. Reason: …")
-  if (error.code === 'ACCOUNT_SUSPENDED') return { kind: 'suspended', message: error.message };
+  if (error.code === 'ACCOUNT_SUSPENDED') return { kind: 'account', notice: { variant: 'destructive', title: 'Account suspended', icon: Ban, message: error.message } };
+  if (error.code === 'ACCOUNT_AWAITING_APPROVAL') {
+    return { kind: 'account', notice: { variant: 'warning', title: 'Waiting for approval', icon: Hourglass, message: MESSAGES.accountAwaitingApproval } };
+  }
   if (error.status === 401) return { kind: 'form', message: MESSAGES.invalidCredentials };
   if (error.status === 429) return { kind: 'form', message: MESSAGES.loginRateLimited };
   if (error.field === 'username' || error.field === 'password') {
@@ -38,7 +49,7 @@ const loadResolver = () => import('../lib/form-resolvers').then((m) => m.loginRe
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
   const { loginMutation } = useAuth();
   const [unverified, setUnverified] = useState<string | null>(null);
-  const [suspended, setSuspended] = useState<string | null>(null);
+  const [notice, setNotice] = useState<AccountNotice | null>(null);
   const form = useForm<LoginInput>({
     resolver: useLazyResolver(loadResolver),
     defaultValues: { username: defaultUsername, password: '' },
@@ -47,13 +58,13 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverified(null);
-    setSuspended(null);
+    setNotice(null);
     try {
       await loginMutation.mutateAsync({ username: values.username, password: values.password });
     } catch (error) {
       const failure = describeLoginFailure(error);
       if (failure.kind === 'unverified') setUnverified(failure.message);
-      else if (failure.kind === 'suspended') setSuspended(failure.message);
+      else if (failure.kind === 'account') setNotice(failure.notice);
       else if (failure.kind === 'field') form.setError(failure.field, { message: failure.message });
       else form.setError('root.server', { message: failure.message });
     }
@@ -65,12 +76,12 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
       {/* Outside the form: the alert has its own email form, and forms must not nest. */}
       {unverified ? <EmailNotVerifiedAlert message={unverified} /> : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
-        {suspended ? (
-          <Alert variant="destructive">
-            <Ban aria-hidden="true" />
-            <AlertTitle>Account suspended</AlertTitle>
+        {notice ? (
+          <Alert variant={notice.variant}>
+            <notice.icon aria-hidden="true" />
+            <AlertTitle>{notice.title}</AlertTitle>
             <AlertDescription>
-              <p className="text-foreground/85">{suspended}</p>
+              <p className="text-foreground/85">{notice.message}</p>
             </AlertDescription>
           </Alert>
         ) : null}

@@ -79,10 +79,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const registerMutation = useMutation<RegisterResponse, ApiError, RegisterBody>({
     mutationFn: register,
-    onSuccess: () => {
+    onSuccess: (answer) => {
       toast({
         title: 'Registration successful!',
-        description: 'Please check your email and verify your account before logging in.',
+        description: answer.awaitingApproval
+          ? 'Please check your email and verify your account. A moderator will also review it before you can sign in; we will email you.'
+          : 'Please check your email and verify your account before logging in.',
       });
     },
   });

@@ -100,6 +100,21 @@ describe('AuthPage: Sign In', () => {
     expect(screen.queryByText('Account suspended')).not.toBeInTheDocument();
   });
 
+  it('on ACCOUNT_AWAITING_APPROVAL says the account waits for a moderator, not a generic failure', async () => {
+    setup({ 'POST /api/login': { status: 403, body: { message: MESSAGES.accountAwaitingApproval, code: 'ACCOUNT_AWAITING_APPROVAL' } } });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'new_cook');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await within(screen.getByRole('form', { name: 'Sign in' })).findByRole('alert');
+    expect(alert).toHaveTextContent('Waiting for approval');
+    expect(alert).toHaveTextContent("Your account is waiting for a moderator's approval.");
+    expect(screen.queryByText('Login failed. Please try again.')).not.toBeInTheDocument();
+    expect(screen.queryByText("You don't have permission to perform this action.")).not.toBeInTheDocument();
+    expect(location()).toBe('/auth');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
   it('on EMAIL_NOT_VERIFIED shows the alert and resends to the typed email', async () => {
     const serverMessage =
       'Please verify your email address before logging in. Check your inbox for the verification link.';
@@ -211,6 +226,21 @@ describe('AuthPage: Join Now', () => {
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Username')).toHaveValue('chef_ana');
     expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('tells a member whose sign-up awaits approval that a moderator will review it', async () => {
+    setup({
+      'POST /api/register': {
+        status: 201,
+        body: { message: MESSAGES.registeredAwaitingApproval, user: sampleUser, awaitingApproval: true },
+      },
+    });
+    const user = await openJoin();
+    await join(user, 'chef_ana', 'Ana');
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please check your email and verify your account. A moderator will also review it before you can sign in; we will email you.'),
+    ).toBeInTheDocument();
   });
 
   it('puts "Username already exists" on the username field', async () => {
