@@ -1,6 +1,7 @@
 // The database handle: PostgreSQL through node-postgres when DATABASE_URL is set, otherwise the
 // embedded PGlite (on disk under DATA_DIR, or in memory for tests). Both drivers give the same
 // Drizzle API, typed as `Db`, so repositories never know which one they run on.
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -81,8 +82,48 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return createPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
+/**
+ * Statements sent named, so PostgreSQL parses and plans each once per connection and then only
+ * binds and runs it: the name is a hash of the text, so one text is one prepared statement and two
+ * texts never share a name. Only texts seen often enough are named, and at most `MAX_NAMED` of them
+ * (a text built with a variable number of parameters, an `IN` list of each length, would otherwise
+ * grow every connection's statement cache without end); the rest go unnamed, as before.
+ */
+const MAX_NAMED = 400;
+const NAME_AFTER = 2;
+const seen = new Map<string, number>();
+const names = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  const known = names.get(text);
+  if (known !== undefined) return known;
+  if (names.size >= MAX_NAMED) return undefined;
+  const count = (seen.get(text) ?? 0) + 1;
+  if (count < NAME_AFTER) {
+    if (seen.size < 10_000) seen.set(text, count);
+    return undefined;
+  }
+  seen.delete(text);
+  const name = `p_${createHash('sha1').update(text).digest('base64url')}`;
+  names.set(text, name);
+  return name;
+}
+
+class NamingClient extends pg.Client {
+  // pg's query() is overloaded; the config object form is what Drizzle sends.
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (config && typeof config === 'object' && 'text' in config && !('name' in config && (config as { name?: string }).name)) {
+      const name = statementName((config as { text: string }).text);
+      if (name) args[0] = { ...(config as object), name };
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Database {
   const pool = new pg.Pool({
+    Client: NamingClient,
     connectionString: databaseUrl,
     max: 10,
     // An unreachable host fails within this time instead of hanging start-up.
