@@ -97,14 +97,28 @@ export function createModerationService(deps: ModerationServiceDeps) {
   const { repo, audit, notifications, jobs, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function mail(user: Pick<User, 'id' | 'email' | 'username' | 'displayName'>, subject: string, text: string): void {
-    const values = { name: user.displayName || user.username, text, link: `${deps.appUrl}/profile/${user.id}?tab=settings` };
+  /**
+   * Mails the member. A suspended member cannot open Settings, so their mail links to the sign-in
+   * page, where a refused sign-in offers the appeal; everyone else's to Settings, Your account.
+   */
+  function mail(
+    user: Pick<User, 'id' | 'email' | 'username' | 'displayName'>,
+    subject: string,
+    text: string,
+    suspended = false,
+  ): void {
+    const values = {
+      name: user.displayName || user.username,
+      text,
+      label: suspended ? 'Sign in to appeal' : 'Your account',
+      link: suspended ? `${deps.appUrl}/auth` : `${deps.appUrl}/profile/${user.id}?tab=settings`,
+    };
     jobs.run('mail:moderation', () =>
       mailer.send({
         to: user.email,
         subject,
-        text: renderTemplate('Hello {{name}},\n\n{{text}}\n\nYour account: {{link}}\n\nThe Plates moderators', values, false),
-        html: renderTemplate('<p>Hello {{name}},</p><p>{{text}}</p><p><a href="{{link}}">Your account</a></p><p>The Plates moderators</p>', values, true),
+        text: renderTemplate('Hello {{name}},\n\n{{text}}\n\n{{label}}: {{link}}\n\nThe Plates moderators', values, false),
+        html: renderTemplate('<p>Hello {{name}},</p><p>{{text}}</p><p><a href="{{link}}">{{label}}</a></p><p>The Plates moderators</p>', values, true),
       }),
     );
   }
@@ -166,7 +180,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     } else if (input.type === 'restrict') {
       await repo.updateUser(user.id, { restrictedAt: at, restrictedUntil: until }, tx);
     } else if (input.type === 'suspend') {
-      await repo.updateUser(user.id, { accountStatus: 'suspended', suspendedUntil: until, suspensionReason: input.reason }, tx);
+      await repo.setAccountStatus(user.id, { accountStatus: 'suspended', suspendedUntil: until, suspensionReason: input.reason }, tx);
       await repo.deleteSessions(user.id, tx);
       after.push(() => deps.disconnectUser(user.id));
     }
@@ -181,7 +195,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       },
       tx,
     );
-    after.push(() => mail(user, MODERATION_MESSAGES.strikeTitle, notice));
+    after.push(() => mail(user, MODERATION_MESSAGES.strikeTitle, notice, input.type === 'suspend' || user.accountStatus === 'suspended'));
     return row;
   }
 
@@ -213,13 +227,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
         } else {
           const user = await repo.lockUser(row.userId, tx);
           if (user?.accountStatus === 'suspended') {
-            await repo.updateUser(
-              row.userId,
-              longest === undefined
-                ? { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }
-                : { suspendedUntil: longest },
-              tx,
-            );
+            if (longest === undefined) {
+              await repo.setAccountStatus(row.userId, { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }, tx);
+            } else {
+              await repo.updateUser(row.userId, { suspendedUntil: longest }, tx);
+            }
           }
         }
       }
@@ -471,7 +483,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
             for (const row of await repo.activeStrikes(user.id, 'suspend', tx)) {
               await repo.updateStrike(row.id, { isActive: false, liftedAt: at, liftedBy: staff.id }, tx);
             }
-            await repo.updateUser(user.id, { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }, tx);
+            await repo.setAccountStatus(user.id, { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }, tx);
             await notifications.notify(
               { userId: user.id, type: 'moderation', title: MODERATION_MESSAGES.liftedTitle, message: `Your suspension was lifted: ${body.reason}` },
               tx,
@@ -610,7 +622,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
           },
           tx,
         );
-        after.push(() => mail(user, title, message));
+        const suspended = (await repo.lockUser(user.id, tx))?.accountStatus === 'suspended';
+        after.push(() => mail(user, title, message, suspended));
         await audit.record(
           {
             staff,
