@@ -233,6 +233,8 @@ export interface DescribedError {
   message: string;
   /** The toast title for the code. */
   title: string;
+  /** A suspended member's appeal pass, answered with ACCOUNT_SUSPENDED to the right password. */
+  appealToken?: string;
 }
 
 /**
@@ -279,9 +281,11 @@ export function parseRawError(raw: string): DescribedError {
     return describeError({ status, message: body }); // plain text body
   }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const { message, code, field } = parsed as Record<string, unknown>;
+    const { message, code, field, appealToken } = parsed as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    return describeError({ status, message: text(message), code: text(code), field: text(field) });
+    const described = describeError({ status, message: text(message), code: text(code), field: text(field) });
+    if (described.code === 'ACCOUNT_SUSPENDED' && text(appealToken)) described.appealToken = text(appealToken);
+    return described;
   }
   return describeError({ status, message: body });
 }

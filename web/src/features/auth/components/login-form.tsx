@@ -1,6 +1,6 @@
 import { MESSAGES, type LoginBody } from '@plates/common';
-import { Ban } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, MessageSquareWarning } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -13,18 +13,22 @@ import { useLazyResolver } from '../../../lib/lazy-resolver';
 import { useAuth } from '../hooks/use-auth';
 import { EmailNotVerifiedAlert } from './email-not-verified-alert';
 
+// Only a suspended member who chose Appeal needs the strikes and the appeal form.
+const SuspensionAppeal = lazy(() => import('./suspension-appeal'));
+
 type LoginInput = LoginBody;
 
 /** What a failed login shows: a form-level line, a field error, the verification alert or the suspension. */
 function describeLoginFailure(error: unknown):
   | { kind: 'unverified'; message: string }
-  | { kind: 'suspended'; message: string }
+  | { kind: 'suspended'; message: string; appealToken: string | null }
   | { kind: 'field'; field: keyof LoginInput; message: string }
   | { kind: 'form'; message: string } {
   if (!isApiError(error)) return { kind: 'form', message: 'Login failed. Please try again.' };
   if (error.code === 'EMAIL_NOT_VERIFIED') return { kind: 'unverified', message: error.message };
   // the server's words carry the reason and the end ("Your account is suspended until 3 Dec 2026. Reason: …")
-  if (error.code === 'ACCOUNT_SUSPENDED') return { kind: 'suspended', message: error.message };
+  // with the right password it also carries the pass to read one's strikes and appeal
+  if (error.code === 'ACCOUNT_SUSPENDED') return { kind: 'suspended', message: error.message, appealToken: error.appealToken ?? null };
   if (error.status === 401) return { kind: 'form', message: MESSAGES.invalidCredentials };
   if (error.status === 429) return { kind: 'form', message: MESSAGES.loginRateLimited };
   if (error.field === 'username' || error.field === 'password') {
@@ -38,7 +42,8 @@ const loadResolver = () => import('../lib/form-resolvers').then((m) => m.loginRe
 export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }) {
   const { loginMutation } = useAuth();
   const [unverified, setUnverified] = useState<string | null>(null);
-  const [suspended, setSuspended] = useState<string | null>(null);
+  const [suspended, setSuspended] = useState<{ message: string; appealToken: string | null } | null>(null);
+  const [appealing, setAppealing] = useState(false);
   const form = useForm<LoginInput>({
     resolver: useLazyResolver(loadResolver),
     defaultValues: { username: defaultUsername, password: '' },
@@ -48,12 +53,13 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverified(null);
     setSuspended(null);
+    setAppealing(false);
     try {
       await loginMutation.mutateAsync({ username: values.username, password: values.password });
     } catch (error) {
       const failure = describeLoginFailure(error);
       if (failure.kind === 'unverified') setUnverified(failure.message);
-      else if (failure.kind === 'suspended') setSuspended(failure.message);
+      else if (failure.kind === 'suspended') setSuspended({ message: failure.message, appealToken: failure.appealToken });
       else if (failure.kind === 'field') form.setError(failure.field, { message: failure.message });
       else form.setError('root.server', { message: failure.message });
     }
@@ -64,16 +70,28 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
     <div className="grid gap-4">
       {/* Outside the form: the alert has its own email form, and forms must not nest. */}
       {unverified ? <EmailNotVerifiedAlert message={unverified} /> : null}
+      {/* Outside the form too: the appeal has its own form. */}
+      {suspended ? (
+        <Alert variant="destructive">
+          <Ban aria-hidden="true" />
+          <AlertTitle>Account suspended</AlertTitle>
+          <AlertDescription>
+            <p className="text-foreground/85">{suspended.message}</p>
+            {suspended.appealToken && !appealing ? (
+              <Button variant="outline" className="mt-2" onClick={() => setAppealing(true)}>
+                <MessageSquareWarning aria-hidden="true" />
+                Appeal
+              </Button>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {suspended?.appealToken && appealing ? (
+        <Suspense fallback={<Spinner label="Loading your account's record" />}>
+          <SuspensionAppeal appealToken={suspended.appealToken} />
+        </Suspense>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
-        {suspended ? (
-          <Alert variant="destructive">
-            <Ban aria-hidden="true" />
-            <AlertTitle>Account suspended</AlertTitle>
-            <AlertDescription>
-              <p className="text-foreground/85">{suspended}</p>
-            </AlertDescription>
-          </Alert>
-        ) : null}
         <FormError>{errors.root?.server?.message}</FormError>
         <FormField label="Username" error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
