@@ -66,6 +66,7 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   notAuthenticated: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
+  appealPassExpired: 'Your appeal pass has expired. Sign in again to appeal.',
   invalidVerificationToken: 'Invalid or expired verification token',
   invalidResetToken: 'Invalid or expired reset token',
   verificationSent:
@@ -237,6 +238,8 @@ export interface DescribedError {
   message: string;
   /** The toast title for the code. */
   title: string;
+  /** A suspended member's appeal pass, answered with ACCOUNT_SUSPENDED to the right password. */
+  appealToken?: string;
 }
 
 /**
@@ -283,9 +286,11 @@ export function parseRawError(raw: string): DescribedError {
     return describeError({ status, message: body }); // plain text body
   }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const { message, code, field } = parsed as Record<string, unknown>;
+    const { message, code, field, appealToken } = parsed as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    return describeError({ status, message: text(message), code: text(code), field: text(field) });
+    const described = describeError({ status, message: text(message), code: text(code), field: text(field) });
+    if (described.code === 'ACCOUNT_SUSPENDED' && text(appealToken)) described.appealToken = text(appealToken);
+    return described;
   }
   return describeError({ status, message: body });
 }

@@ -28,6 +28,8 @@ export const TIMING = {
   verificationTokenTtlMs: 24 * 60 * 60_000,
   resetTokenTtlMs: 60 * 60_000,
   sessionTtlMs: 30 * 24 * 60 * 60_000,
+  /** A suspended member's appeal pass (answered with the refused sign-in). */
+  appealPassTtlMs: 30 * 60_000,
 } as const;
 
 /** Browser storage keys (document 1 §3). */

@@ -14,6 +14,9 @@ export function commentExcerpt(text: string | null | undefined): string {
 /** Days a member has to appeal a strike. */
 export const APPEAL_WINDOW_DAYS = 20;
 
+/** How a suspended member appeals: from the sign-in page (they cannot open Settings). */
+export const SUSPENSION_APPEAL_LINE = `If you think this is a mistake, you can appeal within ${APPEAL_WINDOW_DAYS} days: sign in on the sign-in page and choose Appeal.`;
+
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** "until 3 Dec 2026" or "until a moderator lifts it". */
@@ -39,7 +42,8 @@ export function strikeNotice(input: {
     case 'restrict':
       return `Your account is restricted ${untilText(input.until)}: your new plates, comments and chat requests wait for a moderator's review. Reason: ${reason} ${appeal}`;
     case 'suspend':
-      return `Your account is suspended ${untilText(input.until)}. Reason: ${reason}`;
+      // Settings cannot be opened while suspended: the sign-in page answers with an Appeal button.
+      return `Your account is suspended ${untilText(input.until)}. Reason: ${reason} ${SUSPENSION_APPEAL_LINE}`;
   }
 }
 

@@ -6,6 +6,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** For RATE_LIMITED answers: seconds until another attempt is allowed. */
   retryAfterSeconds?: number;
+  /** For a suspended member's refused sign-in (right password): their appeal pass. */
+  appealToken?: string;
 
   constructor(
     readonly code: ErrorCode,

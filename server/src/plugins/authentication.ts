@@ -10,6 +10,15 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The session token the request carried (bearer header first, then cookie). */
     sessionToken: string | undefined;
+    /**
+     * A suspended member's appeal pass (`Authorization: Appeal <token>`): `undefined` when none
+     * was sent or the route does not take one, `null` when it was unknown or expired.
+     */
+    appealPass: { userId: number } | null | undefined;
+  }
+  interface FastifyContextConfig {
+    /** The route also takes a suspended member's appeal pass (their strikes and appeals only). */
+    appealPass?: boolean;
   }
 }
 
@@ -26,10 +35,19 @@ export function registerAuthentication(
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionToken', undefined);
+  app.decorateRequest('appealPass', undefined);
   const appOrigin = new URL(options.appUrl).origin;
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    const appeal = /^Appeal\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (appeal) {
+      // Not a session: every other route sees a request without credentials (401).
+      if (request.routeOptions.config.appealPass && appeal.length <= 200) {
+        request.appealPass = (await options.auth.appealPassHolder(appeal)) ?? null;
+      }
+      return;
+    }
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
@@ -60,6 +78,21 @@ export function requireUser(request: FastifyRequest): AuthContext {
 export function viewerOf(request: FastifyRequest): Viewer {
   const user = request.auth?.user;
   return user ? { id: user.id, isAdmin: user.isAdmin } : null;
+}
+
+/**
+ * The member of a route that also takes an appeal pass: the session's, else the pass holder's
+ * (never an admin through a pass), else a 401 saying the pass has expired or that none was given.
+ */
+export function memberOrAppealOf(request: FastifyRequest): Member {
+  if (request.auth || request.appealPass === undefined) return memberOf(request);
+  if (request.appealPass) return { id: request.appealPass.userId, isAdmin: false };
+  throw new AppError('UNAUTHORIZED', MESSAGES.appealPassExpired);
+}
+
+/** `signedIn` for a route that also takes an appeal pass. */
+export async function signedInOrAppeal(request: FastifyRequest): Promise<void> {
+  memberOrAppealOf(request);
 }
 
 /** The member of a request that needs one (else the 401 of `requireUser`), with their restriction. */

@@ -42,6 +42,7 @@ function toAnswer(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.field) body.field = error.field;
+    if (error.appealToken) body.appealToken = error.appealToken;
     return { status: error.statusCode, body };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

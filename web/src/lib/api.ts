@@ -14,6 +14,8 @@ export class ApiError extends Error implements DescribedError {
   readonly code: ErrorCode;
   readonly field?: string;
   readonly title: string;
+  /** ACCOUNT_SUSPENDED to the right password: the pass to read one's strikes and appeal. */
+  readonly appealToken?: string;
 
   constructor(described: DescribedError) {
     super(described.message);
@@ -21,6 +23,7 @@ export class ApiError extends Error implements DescribedError {
     this.code = described.code;
     this.title = described.title;
     if (described.field) this.field = described.field;
+    if (described.appealToken) this.appealToken = described.appealToken;
   }
 
   /** Builds the error from the specification's raw text, `"<status>: <body or status text>"`. */
@@ -54,7 +57,12 @@ export function withTimestamp(url: string, now: number = Date.now()): string {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export interface RequestOptions {
+  /** Sent instead of the session's bearer token (a suspended member's `Appeal <token>`). */
+  authorization?: string;
+}
+
+async function send(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {
     'Cache-Control': 'no-cache',
     Pragma: 'no-cache',
@@ -63,7 +71,8 @@ async function send(method: HttpMethod, url: string, body?: unknown): Promise<Re
   const token = authStorage.getToken();
   // The session cookie authenticates; the bearer token is the specification's second channel.
   // No X-User-ID header is ever sent: the server ignores it and it must not be trusted.
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.authorization) headers.Authorization = options.authorization;
+  else if (token) headers.Authorization = `Bearer ${token}`;
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -120,8 +129,9 @@ export async function apiRequest<T = unknown>(
   method: HttpMethod,
   url: string,
   body?: unknown,
+  options?: RequestOptions,
 ): Promise<T> {
-  const res = await send(method, url, body);
+  const res = await send(method, url, body, options);
   return readJson<T>(res);
 }
 

@@ -94,6 +94,27 @@ export const sessions = pgTable(
 );
 
 /**
+ * A suspended member's pass to appeal: answered (once, as a random token) with the 403
+ * ACCOUNT_SUSPENDED of a sign-in with the right password, and accepted as `Authorization: Appeal
+ * <token>` by the two strike routes only (their strikes, and an appeal of one). Stored as its
+ * SHA-256 like session tokens; short-lived; at most one per member (a new one replaces it).
+ */
+export const appealPasses = pgTable(
+  'appeal_passes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha-256 hex of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+);
+
+/**
  * Where an account has signed in with its password: the device (a random value kept in the
  * long-lived `plates_device` cookie, stored here only as its SHA-256) and the IP address. Unlike
  * sessions these outlive sign-out, so a known device or address keeps passing the sign-in back-off
@@ -271,6 +292,7 @@ export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type LoginOrigin = typeof loginOrigins.$inferSelect;
+export type AppealPass = typeof appealPasses.$inferSelect;
 export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;
 export type NewPasswordResetToken = typeof passwordResetTokens.$inferInsert;
 export type EmailVerificationToken = typeof emailVerificationTokens.$inferSelect;

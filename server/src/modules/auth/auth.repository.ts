@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
+  appealPasses,
   emailTemplates,
   emailVerificationTokens,
   loginOrigins,
@@ -10,11 +11,12 @@ import {
   signUpApprovals,
   sessions,
   users,
+  type AccountStatus,
   type NewSecurityEvent,
   type NewUser,
   type User,
 } from '../../db/schema/index.js';
-import { hasActiveBadge, updateUserRow } from '../users/users.rows.js';
+import { hasActiveBadge, setAccountStatus, updateUserRow, type UserChanges } from '../users/users.rows.js';
 
 type Conn = Db | Tx;
 export type TokenKind = 'verify_email' | 'reset_password';
@@ -60,8 +62,13 @@ export function createAuthRepository(db: Db) {
       await conn.insert(signUpApprovals).values(values);
     },
 
-    updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {
+    updateUser(id: number, values: UserChanges, conn: Conn = db): Promise<User> {
       return updateUserRow(conn, id, values);
+    },
+
+    /** Changes the account's status and recounts what its rows count in (users.rows.ts). */
+    setAccountStatus(id: number, accountStatus: AccountStatus, tx: Tx): Promise<User> {
+      return setAccountStatus(tx, id, { accountStatus });
     },
 
     isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
@@ -73,6 +80,24 @@ export function createAuthRepository(db: Db) {
       conn: Conn = db,
     ): Promise<void> {
       await conn.insert(sessions).values(values);
+    },
+
+    /** Gives the member a new appeal pass, replacing any earlier one (at most one per member). */
+    async saveAppealPass(values: { userId: number; tokenHash: string; expiresAt: Date }, conn: Conn = db): Promise<void> {
+      await conn
+        .insert(appealPasses)
+        .values(values)
+        .onConflictDoUpdate({ target: appealPasses.userId, set: { tokenHash: values.tokenHash, expiresAt: values.expiresAt, createdAt: sql`now()` } });
+    },
+
+    /** The member whose live appeal pass has this hash, or nothing. */
+    async findAppealPass(tokenHash: string, now: Date, conn: Conn = db): Promise<{ userId: number } | undefined> {
+      const [row] = await conn
+        .select({ userId: appealPasses.userId })
+        .from(appealPasses)
+        .where(and(eq(appealPasses.tokenHash, tokenHash), gt(appealPasses.expiresAt, now)))
+        .limit(1);
+      return row;
     },
 
     /** The live session with this token hash and its user, or nothing. */

@@ -263,7 +263,16 @@ export function createAuthService(deps: AuthServiceDeps) {
           description: 'A suspended member tried to sign in',
           metadata: { suspendedUntil: user.suspendedUntil?.toISOString() ?? null },
         });
-        throw new AppError('ACCOUNT_SUSPENDED', suspendedText(user.suspensionReason, user.suspendedUntil));
+        // The right password: the member gets a pass to read their strikes and appeal (nothing else).
+        const appealToken = newToken();
+        await repo.saveAppealPass({
+          userId: user.id,
+          tokenHash: hashToken(appealToken),
+          expiresAt: new Date(now().getTime() + TIMING.appealPassTtlMs),
+        });
+        const error = new AppError('ACCOUNT_SUSPENDED', suspendedText(user.suspensionReason, user.suspendedUntil));
+        error.appealToken = appealToken;
+        throw error;
       }
       if (!user.emailVerified) {
         signInEvent(user.id, meta, 'unverified');
@@ -298,7 +307,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         await rememberOrigin(user!.id, device, meta.ip, tx);
         // Signing in again is how a deactivated account comes back (document 2 §4).
-        return repo.updateUser(user!.id, { lastLoginAt: at, accountStatus: 'active' }, tx);
+        if (user!.accountStatus !== 'active') await repo.setAccountStatus(user!.id, 'active', tx);
+        return repo.updateUser(user!.id, { lastLoginAt: at }, tx);
       });
       signInEvent(user.id, meta, null);
       return { token, device, user: await sessionUser(user) };
@@ -321,6 +331,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     sessionUser,
+
+    /** The member an appeal pass belongs to while it lasts, or nothing (unknown or expired). */
+    async appealPassHolder(token: string): Promise<{ userId: number } | undefined> {
+      return repo.findAppealPass(hashToken(token), now());
+    },
 
     /** Same answer whether or not the address exists or is already verified. */
     async requestVerification(email: string): Promise<void> {
@@ -388,11 +403,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
       }
       if (existing) {
-        await repo.updateUser(existing.id, {
-          password: hash,
-          isAdmin: true,
-          emailVerified: true,
-          accountStatus: 'active',
+        await repo.transaction(async (tx) => {
+          await repo.updateUser(existing.id, { password: hash, isAdmin: true, emailVerified: true }, tx);
+          if (existing.accountStatus !== 'active') await repo.setAccountStatus(existing.id, 'active', tx);
         });
         logger.info({ username: admin.username }, 'admin account updated from ADMIN_* variables');
         return;

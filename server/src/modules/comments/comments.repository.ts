@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { commentHearts, commentReplies, posts, ratings, replyHearts, userBlocks, users } from '../../db/schema/index.js';
-import { bumpPostCounters, lockPost } from '../posts/post-counters.js';
+import { bumpPostCounters, counted, lockPost, recountComment, recountPost } from '../posts/post-counters.js';
 
 type Conn = Db | Tx;
 
@@ -88,6 +88,9 @@ export function createCommentsRepository(db: Db) {
     lockPost: (tx: Tx, postId: number) => lockPost(tx, postId),
     bumpPostCounters: (tx: Tx, postId: number, delta: Parameters<typeof bumpPostCounters>[2]) =>
       bumpPostCounters(tx, postId, delta),
+
+    /** Recounts a plate from its rows (a change whose author may not count, post-counters.ts). */
+    recountPost: (tx: Tx, postId: number) => recountPost(tx, postId),
 
     /**
      * One page of a plate's top-level comments, newest first by id (ids follow insertion order),
@@ -222,10 +225,8 @@ export function createCommentsRepository(db: Db) {
     /** Publishes a held reply: no longer held, and counted on its comment. */
     async releaseHeldReply(tx: Tx, replyId: number, commentId: number): Promise<void> {
       await tx.update(commentReplies).set({ heldAt: null }).where(eq(commentReplies.id, replyId));
-      await tx
-        .update(ratings)
-        .set({ replyCount: sql`${ratings.replyCount} + 1` })
-        .where(eq(ratings.id, commentId));
+      // A recount: the author may have been suspended while it waited, and then it does not count.
+      await recountComment(tx, commentId);
     },
 
     /** Deletes a comment-only row (its replies and hearts cascade). */
@@ -244,12 +245,13 @@ export function createCommentsRepository(db: Db) {
       const deleted = await tx
         .delete(commentReplies)
         .where(eq(commentReplies.id, replyId))
-        .returning({ id: commentReplies.id, heldAt: commentReplies.heldAt });
+        .returning({ id: commentReplies.id, heldAt: commentReplies.heldAt, userId: commentReplies.userId });
       if (deleted.length === 0 || deleted[0]!.heldAt) return; // a held reply was never counted
       await tx
         .update(ratings)
         .set({ replyCount: sql`greatest(${ratings.replyCount} - 1, 0)` })
-        .where(eq(ratings.id, commentId));
+        // nor was a suspended or deactivated author's
+        .where(and(eq(ratings.id, commentId), counted(sql`${deleted[0]!.userId}::int`)));
     },
 
     /**

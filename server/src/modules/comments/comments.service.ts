@@ -155,8 +155,8 @@ export function createCommentsService(deps: {
         if (!comment) return; // deleted meanwhile: nothing left to do
         if (comment.rating !== null) await repo.clearCommentText(tx, comment.id);
         else await repo.deleteCommentRow(tx, comment.id);
-        // A held comment was never counted.
-        if (!comment.heldAt) await repo.bumpPostCounters(tx, comment.postId, { commentCount: -1 });
+        // A recount, not a step: a held, removed or suspended author's comment was never counted.
+        await repo.recountPost(tx, comment.postId);
       });
     },
 

@@ -20,8 +20,9 @@ import {
   type User,
   type UserWarning,
 } from '../../db/schema/index.js';
-import { bumpPostCounters } from '../posts/post-counters.js';
+import { recountPost } from '../posts/post-counters.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
+import { setAccountStatus, updateUserRow, type UserChanges } from '../users/users.rows.js';
 
 
 /** The most reports one queue answer reads (grouped by target afterwards). */
@@ -92,10 +93,13 @@ export function createModerationRepository(db: Db) {
       return row;
     },
 
-    /** Hides (or shows again) a comment and moves its plate's comment count with it. */
+    /**
+     * Hides (or shows again) a comment and recounts its plate's comments: a recount, not a step,
+     * since a suspended author's comment is not counted to begin with.
+     */
     async setCommentRemoved(comment: { id: number; postId: number }, removed: boolean, at: Date, tx: Tx): Promise<void> {
       await tx.update(ratings).set({ removedAt: removed ? at : null }).where(eq(ratings.id, comment.id));
-      await bumpPostCounters(tx, comment.postId, { commentCount: removed ? -1 : 1 });
+      await recountPost(tx, comment.postId);
     },
 
     /** People with their badge and the account facts a moderator needs. */
@@ -184,8 +188,17 @@ export function createModerationRepository(db: Db) {
       return row;
     },
 
-    async updateUser(id: number, values: Partial<User>, tx: Tx): Promise<void> {
-      await tx.update(users).set(values).where(eq(users.id, id));
+    async updateUser(id: number, values: UserChanges, tx: Tx): Promise<void> {
+      await updateUserRow(tx, id, values);
+    },
+
+    /** Suspends or reinstates, recounting what the member's rows count in (users.rows.ts). */
+    async setAccountStatus(
+      id: number,
+      values: { accountStatus: User['accountStatus']; suspendedUntil: Date | null; suspensionReason: string | null },
+      tx: Tx,
+    ): Promise<void> {
+      await setAccountStatus(tx, id, values);
     },
 
     /** Why an account awaits approval (the sign-up address and the block that matched), removed with it. */

@@ -27,7 +27,7 @@ import type { RateLimits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { metaOf } from '../../lib/request-meta.js';
-import { memberOf, signedIn } from '../../plugins/authentication.js';
+import { memberOrAppealOf, signedInOrAppeal } from '../../plugins/authentication.js';
 import { limited, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { staffOf } from '../admin/permissions.js';
 import type { ModerationService } from './moderation.service.js';
@@ -42,7 +42,10 @@ export function moderationRoutes(options: { moderation: ModerationService; limit
       name: 'appeal-user',
       max: limits.reportsPerUser,
       windowMs: limits.reportWindowMs,
-      key: (request) => (request.auth ? `u${request.auth.user.id}` : undefined),
+      key: (request) => {
+        const id = request.auth?.user.id ?? request.appealPass?.userId;
+        return id === undefined ? undefined : `u${id}`;
+      },
     },
   ]);
 
@@ -223,12 +226,13 @@ export function moderationRoutes(options: { moderation: ModerationService; limit
       {
         schema: {
           tags: ['users'],
-          summary: "The signed-in member's strikes, newest first",
+          summary: "The signed-in member's strikes, newest first (also with a suspended member's appeal pass)",
           response: { 200: StrikesResponse, 401: errors[401] },
         },
-        preValidation: signedIn,
+        config: { appealPass: true },
+        preValidation: signedInOrAppeal,
       },
-      async (request) => ({ strikes: await moderation.strikesOf(memberOf(request)) }),
+      async (request) => ({ strikes: await moderation.strikesOf(memberOrAppealOf(request)) }),
     );
 
     r.post(
@@ -236,15 +240,16 @@ export function moderationRoutes(options: { moderation: ModerationService; limit
       {
         schema: {
           tags: ['users'],
-          summary: 'Appeal a strike once, within 20 days',
+          summary: 'Appeal a strike once, within 20 days (also with a suspended member\'s appeal pass)',
           params: IdParams,
           body: AppealBody,
           response: { 200: StrikeDto, ...errors },
         },
-        preValidation: signedIn,
+        config: { appealPass: true },
+        preValidation: signedInOrAppeal,
         preHandler: appealLimit,
       },
-      async (request) => moderation.appeal(memberOf(request), request.params.id, request.body.text),
+      async (request) => moderation.appeal(memberOrAppealOf(request), request.params.id, request.body.text),
     );
   };
 }

@@ -108,9 +108,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
   const { repo, audit, notifications, jobs, mailer, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
+  const appealLink = { url: `${deps.appUrl}/auth`, label: 'Sign in to appeal' };
+
   /**
    * Mails the member after the commit, with a link to their account settings by default, to
-   * another page (`link`), or none (`null`, for an account that no longer exists).
+   * another page (`link`: a suspended member cannot open Settings, so theirs is `appealLink`, the
+   * sign-in page, where a refused sign-in offers the appeal), or none (`null`, for an account that
+   * no longer exists).
    */
   function mail(
     user: Pick<User, 'id' | 'email' | 'username' | 'displayName'>,
@@ -188,7 +192,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     } else if (input.type === 'restrict') {
       await repo.updateUser(user.id, { restrictedAt: at, restrictedUntil: until }, tx);
     } else if (input.type === 'suspend') {
-      await repo.updateUser(user.id, { accountStatus: 'suspended', suspendedUntil: until, suspensionReason: input.reason }, tx);
+      await repo.setAccountStatus(user.id, { accountStatus: 'suspended', suspendedUntil: until, suspensionReason: input.reason }, tx);
       await repo.deleteSessions(user.id, tx);
       after.push(() => deps.disconnectUser(user.id));
     }
@@ -203,7 +207,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       },
       tx,
     );
-    after.push(() => mail(user, MODERATION_MESSAGES.strikeTitle, notice));
+    after.push(() => mail(user, MODERATION_MESSAGES.strikeTitle, notice, ...(input.type === 'suspend' || user.accountStatus === 'suspended' ? [appealLink] : [])));
     return row;
   }
 
@@ -235,13 +239,11 @@ export function createModerationService(deps: ModerationServiceDeps) {
         } else {
           const user = await repo.lockUser(row.userId, tx);
           if (user?.accountStatus === 'suspended') {
-            await repo.updateUser(
-              row.userId,
-              longest === undefined
-                ? { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }
-                : { suspendedUntil: longest },
-              tx,
-            );
+            if (longest === undefined) {
+              await repo.setAccountStatus(row.userId, { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }, tx);
+            } else {
+              await repo.updateUser(row.userId, { suspendedUntil: longest }, tx);
+            }
           }
         }
       }
@@ -498,7 +500,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
               blockId: approval?.ipBlockId ?? null,
             };
             if (body.action === 'approve') {
-              await repo.updateUser(user.id, { accountStatus: 'active' }, tx);
+              await repo.setAccountStatus(user.id, { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }, tx);
               const text = signUpApprovedText(user.emailVerified);
               after.push(() => mail(user, MODERATION_MESSAGES.approvedTitle, text, { url: `${deps.appUrl}/auth`, label: 'Sign in' }));
               await record('approve', { before, after: { accountStatus: 'active' } });
@@ -528,7 +530,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
             for (const row of await repo.activeStrikes(user.id, 'suspend', tx)) {
               await repo.updateStrike(row.id, { isActive: false, liftedAt: at, liftedBy: staff.id }, tx);
             }
-            await repo.updateUser(user.id, { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }, tx);
+            await repo.setAccountStatus(user.id, { accountStatus: 'active', suspendedUntil: null, suspensionReason: null }, tx);
             await notifications.notify(
               { userId: user.id, type: 'moderation', title: MODERATION_MESSAGES.liftedTitle, message: `Your suspension was lifted: ${body.reason}` },
               tx,
@@ -670,7 +672,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
           },
           tx,
         );
-        after.push(() => mail(user, title, message));
+        const suspended = (await repo.lockUser(user.id, tx))?.accountStatus === 'suspended';
+        after.push(() => mail(user, title, message, ...(suspended ? [appealLink] : [])));
         await audit.record(
           {
             staff,

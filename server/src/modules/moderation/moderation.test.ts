@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from '../../lib/jobs.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { grantRole, makePost, makeSignedInUser, makeUser, signIn } from '../../test/factories.js';
+import { DEFAULT_PASSWORD, grantRole, makePost, makeSignedInUser, makeUser, signIn } from '../../test/factories.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
 import { createAudit } from '../admin/audit.js';
 import { createNotificationsRepository } from '../notifications/notifications.repository.js';
 import { createNotificationsService } from '../notifications/notifications.service.js';
+import { createRatingsRepository } from '../ratings/ratings.repository.js';
 import { createModerationRepository } from './moderation.repository.js';
 import { createModerationService } from './moderation.service.js';
 
@@ -25,6 +26,25 @@ describe('moderation: reports, strikes and appeals', () => {
   });
   afterAll(async () => t?.close());
 
+  /** The moderation service with a clock `ms` ahead (the timed-lift sweep). */
+  const moderationIn = (ms: number) => {
+    const db = t.app.services.database.db;
+    return createModerationService({
+      repo: createModerationRepository(db),
+      held: { publish: async () => undefined, discard: async () => undefined },
+      audit: createAudit(createAdminRepository(db)),
+      notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
+      mailer: { send: async () => {}, close: () => {} },
+      jobs: createJobs(t.app.log),
+      disconnectUser: () => {},
+      eraseAccount: async () => undefined,
+      appUrl: 'http://localhost:5000',
+      logger: t.app.log,
+      now: () => new Date(Date.now() + ms),
+    });
+  };
+  const login = (username: string, password = DEFAULT_PASSWORD) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   const report = (headers: { authorization: string }, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/reports', headers, payload });
   const notificationsOf = async (headers: { authorization: string }) =>
@@ -155,21 +175,7 @@ describe('moderation: reports, strikes and appeals', () => {
     expect((await app.inject({ url: `/api/users/${cook.user.id}`, headers: viewer.headers })).statusCode).toBe(404);
 
     // The sweep, run with a clock four days on, lifts it and tells the member.
-    const db = app.services.database.db;
-    const later = createModerationService({
-      repo: createModerationRepository(db),
-      held: { publish: async () => undefined, discard: async () => undefined },
-      audit: createAudit(createAdminRepository(db)),
-      notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
-      mailer: { send: async () => {}, close: () => {} },
-      jobs: createJobs(app.log),
-      disconnectUser: () => {},
-      eraseAccount: async () => undefined,
-      appUrl: 'http://localhost:5000',
-      logger: app.log,
-      now: () => new Date(Date.now() + 4 * DAY_MS),
-    });
-    expect(await later.liftExpired()).toBeGreaterThanOrEqual(1);
+    expect(await moderationIn(4 * DAY_MS).liftExpired()).toBeGreaterThanOrEqual(1);
     const back = await signIn(app, cook.user.username);
     expect((await app.inject({ url: `/api/posts/${post.id}`, headers: viewer.headers })).statusCode).toBe(200);
     const told = (await notificationsOf({ authorization: back.authorization })).find((n) => n.message === 'Your suspension has ended. Welcome back.');
@@ -318,5 +324,153 @@ describe('moderation: reports, strikes and appeals', () => {
     });
     expect(late.statusCode).toBe(403);
     expect(late.json().message).toBe('Strikes can be appealed within 20 days.');
+  });
+  it("takes a suspended member's stars, comments, hearts, likes and saves out of others' figures, and back on every way it ends", async () => {
+    const { app } = t;
+    const db = app.services.database.db;
+    const cook = await makeSignedInUser(app);
+    const post = await makePost(app, { userId: cook.user.id });
+    const critic = await makeSignedInUser(app);
+    const fan = await makeSignedInUser(app);
+    const rate = (who: { headers: { authorization: string } }, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/posts/${post.id}/rate`, headers: who.headers, payload });
+    expect((await rate(fan, { rating: 1, comment: 'Too salty for me' })).statusCode).toBe(200);
+    expect((await rate(critic, { rating: 5, comment: 'Best ramen in town' })).statusCode).toBe(200);
+    const fanComment = (await app.inject({ url: `/api/posts/${post.id}/comments` })).json().comments.find(
+      (c: { user: { id: number } }) => c.user.id === fan.user.id,
+    );
+    expect((await app.inject({ method: 'POST', url: `/api/comments/${fanComment.id}/hearts`, headers: critic.headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/posts/${post.id}/saves`, headers: critic.headers })).statusCode).toBeLessThan(300);
+    await db.execute(sql`insert into likes (post_id, user_id) values (${post.id}, ${critic.user.id})`);
+
+    const figures = async () => {
+      const plate = (await app.inject({ url: `/api/posts/${post.id}`, headers: cook.headers })).json();
+      const comments = (await app.inject({ url: `/api/posts/${post.id}/comments`, headers: cook.headers })).json().comments;
+      const [stored] = (await db.execute<{ save_count: number }>(sql`select save_count from posts where id = ${post.id}`)).rows;
+      return {
+        averageRating: plate.averageRating,
+        ratingCount: plate.ratingCount,
+        commentCount: plate.commentCount,
+        likeCount: plate.likeCount,
+        saveCount: stored!.save_count,
+        fanHearts: comments.find((c: { id: number }) => c.id === fanComment.id).heartCount,
+      };
+    };
+    const counted = { averageRating: 3, ratingCount: 2, commentCount: 2, likeCount: 1, saveCount: 1, fanHearts: 1 };
+    const left = { averageRating: 1, ratingCount: 1, commentCount: 1, likeCount: 0, saveCount: 0, fanHearts: 0 };
+    expect(await figures()).toEqual(counted);
+    // The rows are kept: what the stored counters say is what the rows of active members add up to.
+    const matchesRows = async () => {
+      const aggregate = await createRatingsRepository(db).aggregate(post.id);
+      const plate = (await app.inject({ url: `/api/posts/${post.id}`, headers: cook.headers })).json();
+      expect({ ratingCount: plate.ratingCount, commentCount: plate.commentCount }).toEqual({
+        ratingCount: aggregate.ratingCount,
+        commentCount: aggregate.commentCount,
+      });
+    };
+    const act = (payload: object) =>
+      app.inject({ method: 'POST', url: `/api/admin/users/${critic.user.id}/actions`, headers: admin.headers, payload });
+    const suspend = async (days?: number) => {
+      const res = await act({ action: 'suspend', reason: 'Review bombing', ...(days ? { days } : {}) });
+      expect(res.statusCode).toBe(200);
+      expect(await figures()).toEqual(left);
+      await matchesRows();
+      return res.json().strike.id as number;
+    };
+
+    // 1. An admin lifts it.
+    await suspend();
+    expect((await act({ action: 'unsuspend', reason: 'Talked it through' })).statusCode).toBe(200);
+    expect(await figures()).toEqual(counted);
+
+    // 2. An approved appeal, sent with the pass the refused sign-in answered.
+    const strikeId = await suspend();
+    const refused = await login(critic.user.username);
+    const pass = { authorization: `Appeal ${refused.json().appealToken}` };
+    const appealed = await app.inject({
+      method: 'POST',
+      url: `/api/user/strikes/${strikeId}/appeal`,
+      headers: pass,
+      payload: { text: 'I really loved the ramen, honestly.' },
+    });
+    expect(appealed.statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/admin/appeals/${strikeId}/approve`, headers: admin.headers, payload: {} })).statusCode).toBe(200);
+    expect(await figures()).toEqual(counted);
+
+    // 3. The timed lift (the sweep, with a clock two days on).
+    await suspend(1);
+    expect(await moderationIn(2 * DAY_MS).liftExpired()).toBeGreaterThanOrEqual(1);
+    expect(await figures()).toEqual(counted);
+
+    // 4. Signing in after the end, before the sweep.
+    await suspend(1);
+    await db.execute(sql`update user_warnings set expires_at = now() - interval '1 minute' where user_id = ${critic.user.id} and is_active`);
+    const back = await signIn(app, critic.user.username);
+    expect(await figures()).toEqual(counted);
+
+    // Deactivating is the same: out while deactivated, back on signing in again.
+    expect((await app.inject({ method: 'PUT', url: '/api/user/account-status', headers: { authorization: back.authorization }, payload: { accountStatus: 'deactivated' } })).statusCode).toBe(200);
+    expect(await figures()).toEqual(left);
+    await signIn(app, critic.user.username);
+    expect(await figures()).toEqual(counted);
+    await matchesRows();
+  });
+
+  it('answers a suspended member an appeal pass, taken by their two strike routes only', async () => {
+    const { app, smtp } = t;
+    const cook = await makeSignedInUser(app);
+    const suspended = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${cook.user.id}/actions`,
+      headers: admin.headers,
+      payload: { action: 'suspend', reason: 'Spam in every comment', days: 7 },
+    });
+    const strikeId = suspended.json().strike.id;
+
+    // The mail sends them to the sign-in page, where the appeal is, not to Settings.
+    const mail = await smtp.waitFor(cook.user.email, /moderators/);
+    expect(mail.body).toContain('Spam in every comment');
+    expect(mail.body).toContain('you can appeal within 20 days: sign in on the sign-in page and choose Appeal.');
+    expect(mail.body).toContain('Sign in to appeal: http://localhost:5000/auth');
+    expect(mail.body).not.toContain('tab=settings');
+
+    // A wrong password gets no pass.
+    const wrong = await login(cook.user.username, 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().appealToken).toBeUndefined();
+    const right = await login(cook.user.username);
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED', appealToken: expect.stringMatching(/^\S{20,}$/) });
+    const pass = { authorization: `Appeal ${right.json().appealToken}` };
+
+    // Its two routes take it; nothing else does.
+    const strikes = await app.inject({ url: '/api/user/strikes', headers: pass });
+    expect(strikes.statusCode).toBe(200);
+    expect(strikes.json().strikes).toEqual([expect.objectContaining({ id: strikeId, type: 'suspend', canAppeal: true })]);
+    for (const [method, url] of [
+      ['GET', '/api/user'],
+      ['GET', '/api/notifications'],
+      ['PUT', '/api/user/account-status'],
+      ['GET', '/api/admin/appeals'],
+    ] as const) {
+      expect((await app.inject({ method, url, headers: pass, payload: method === 'GET' ? undefined : {} })).statusCode).toBe(401);
+    }
+    const appeal = (headers: { authorization: string }, text = 'The comments were recipes, not spam. Please look again.') =>
+      app.inject({ method: 'POST', url: `/api/user/strikes/${strikeId}/appeal`, headers, payload: { text } });
+    expect((await appeal(pass)).statusCode).toBe(200);
+    // One appeal per strike still holds.
+    expect((await appeal(pass, 'A second try at the same appeal.')).statusCode).toBe(409);
+    // Still suspended: the pass opens no session.
+    expect((await app.inject({ url: '/api/user', headers: pass })).statusCode).toBe(401);
+
+    // A new sign-in replaces the pass; a pass past its 30 minutes is refused.
+    const newer = { authorization: `Appeal ${(await login(cook.user.username)).json().appealToken}` };
+    expect((await app.inject({ url: '/api/user/strikes', headers: pass })).statusCode).toBe(401);
+    await app.services.database.db.execute(
+      sql`update appeal_passes set expires_at = now() - interval '1 second' where user_id = ${cook.user.id}`,
+    );
+    const expired = await app.inject({ url: '/api/user/strikes', headers: newer });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe('Your appeal pass has expired. Sign in again to appeal.');
   });
 });

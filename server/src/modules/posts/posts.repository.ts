@@ -3,7 +3,6 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
   categories,
-  likes,
   postCategories,
   posts,
   ratings,
@@ -18,6 +17,7 @@ import { after, idPage, type IdPage, type Keyset } from '../../lib/keyset.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
 import { audience, canOpen } from './post-access.js';
+import { likeCount } from './post-counters.js';
 
 type Conn = Db | Tx;
 
@@ -154,7 +154,7 @@ export function createPostsRepository(db: Db) {
           post: posts,
           author: authorColumns,
           verifiedType: userVerifications.verifiedType,
-          likeCount: sql<number>`(select count(*)::int from ${likes} where ${likes.postId} = ${posts.id})`.mapWith(Number),
+          likeCount: likeCount(sql`${posts.id}`),
           saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean),
           userRating: ratings.rating,
         })

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { ratings, users } from '../../db/schema/index.js';
-import { bumpPostCounters } from '../posts/post-counters.js';
+import { bumpPostCounters, postCounts, recountPost } from '../posts/post-counters.js';
 
 type Conn = Db | Tx;
 
@@ -13,6 +13,9 @@ export function createRatingsRepository(db: Db) {
 
     bumpPostCounters: (tx: Conn, postId: number, delta: Parameters<typeof bumpPostCounters>[2]) =>
       bumpPostCounters(tx, postId, delta),
+
+    /** Recounts a plate from its rows (a change whose author may not count, post-counters.ts). */
+    recountPost: (tx: Tx, postId: number) => recountPost(tx, postId),
 
     /**
      * Sets or replaces the user's star rating on the partial unique index (post_id, user_id) WHERE
@@ -80,14 +83,10 @@ export function createRatingsRepository(db: Db) {
 
     /** Aggregate over the rows, for checks and repairs: what the counters should say. */
     async aggregate(postId: number, conn: Conn = db) {
-      const [row] = await conn
-        .select({
-          ratingCount: sql<number>`count(${ratings.rating})::int`,
-          ratingSum: sql<number>`coalesce(sum(${ratings.rating}), 0)::int`,
-          commentCount: sql<number>`count(${ratings.comment}) filter (where ${ratings.heldAt} is null and ${ratings.removedAt} is null)::int`,
-        })
-        .from(ratings)
-        .where(eq(ratings.postId, postId));
+      const { ratingCount, ratingSum, commentCount } = postCounts(postId);
+      const [row] = await conn.execute<{ ratingCount: number; ratingSum: number; commentCount: number }>(
+        sql`select ${ratingCount} as "ratingCount", ${ratingSum} as "ratingSum", ${commentCount} as "commentCount"`,
+      ).then((r) => r.rows);
       return row ?? { ratingCount: 0, ratingSum: 0, commentCount: 0 };
     },
   };

@@ -26,9 +26,13 @@ export function createRatingsService(deps: {
 }) {
   const { repo, points, notifications, access, filters } = deps;
 
-  /** What a published comment does: the plate's count, the commenter's points, the cook told. */
-  async function publishComment(tx: Tx, post: PostGate, userId: number, name: string, commentId: number): Promise<void> {
-    await repo.bumpPostCounters(tx, post.id, { commentCount: 1 });
+  /**
+   * What a published comment does: the plate's count, the commenter's points, the cook told. A held
+   * one is recounted, not stepped: its author may have been suspended while it waited.
+   */
+  async function publishComment(tx: Tx, post: PostGate, userId: number, name: string, commentId: number, held = false): Promise<void> {
+    if (held) await repo.recountPost(tx, post.id);
+    else await repo.bumpPostCounters(tx, post.id, { commentCount: 1 });
     // Commenting on your own plate earns nothing (no farming points on your own posts).
     if (post.userId !== userId) {
       await points.award({ userId, action: 'comment_given', entityType: 'post', entityId: post.id }, tx);
@@ -57,7 +61,7 @@ export function createRatingsService(deps: {
       if (!held) return undefined;
       const post = await access.require('open', held.postId, { id: held.userId, isAdmin: false }, { conn: tx, lock: true });
       await repo.releaseHeldComment(commentId, tx);
-      await publishComment(tx, post, held.userId, await repo.displayName(held.userId, tx), commentId);
+      await publishComment(tx, post, held.userId, await repo.displayName(held.userId, tx), commentId, true);
       return { userId: held.userId, postId: post.id, postTitle: post.title };
     },
 

@@ -2,10 +2,11 @@ import { and, asc, desc, eq, gte, inArray, or, sql, type SQL, type SQLWrapper } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { SearchSort } from '@plates/common';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, likes, postCategories, posts, userBlocks, users } from '../../db/schema/index.js';
+import { categories, postCategories, posts, userBlocks, users } from '../../db/schema/index.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { audience } from '../posts/post-access.js';
 import { anyWordQuery, prefixTerm } from './search.text.js';
+import { likeCount } from '../posts/post-counters.js';
 
 type Conn = Db | Tx;
 
@@ -144,7 +145,7 @@ function findable(viewer: Viewer): SQL {
 }
 
 const average = sql`(case when ${posts.ratingCount} > 0 then ${posts.ratingSum}::float8 / ${posts.ratingCount} else 0 end)`;
-const engagement = sql`(${posts.ratingCount} + ${posts.commentCount} + ${posts.saveCount} + (select count(*) from ${likes} where ${likes.postId} = ${posts.id}))`;
+const engagement = sql`(${posts.ratingCount} + ${posts.commentCount} + ${posts.saveCount} + ${likeCount(sql`${posts.id}`)})`;
 const newest = [desc(posts.createdAt), desc(posts.id)];
 const total = sql<number>`count(*) over ()`.mapWith(Number);
 

@@ -1,9 +1,10 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { commentReplies, posts, ratings, sessions, users, userVerifications, type NewUser, type User } from '../../db/schema/index.js';
+import { posts, sessions, users, userVerifications, type AccountStatus, type User } from '../../db/schema/index.js';
 import { blocks, summaryColumns, type SummaryRow } from '../graph/graph.sql.js';
 import { activeVerification } from './users.author.js';
-import { hasActiveBadge, updateUserRow } from './users.rows.js';
+import { countersTouchedBy, recountTouched, type TouchedCounters } from '../posts/post-counters.js';
+import { hasActiveBadge, setAccountStatus, updateUserRow, type UserChanges } from './users.rows.js';
 
 type Conn = Db | Tx;
 
@@ -13,9 +14,6 @@ type Conn = Db | Tx;
  * the subquery's own `id`.
  */
 const USERS_ID = sql.raw('"users"."id"');
-const POSTS_ID = sql.raw('"posts"."id"');
-const RATINGS_ID = sql.raw('"ratings"."id"');
-const REPLIES_ID = sql.raw('"comment_replies"."id"');
 
 export interface ProfileRow extends SummaryRow {
   location: string | null;
@@ -63,8 +61,13 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    updateUser(id: number, values: Partial<NewUser>, conn: Conn = db): Promise<User> {
+    updateUser(id: number, values: UserChanges, conn: Conn = db): Promise<User> {
       return updateUserRow(conn, id, values);
+    },
+
+    /** Changes the account's status and recounts what its rows count in (users.rows.ts). */
+    setAccountStatus(id: number, accountStatus: AccountStatus, tx: Tx): Promise<User> {
+      return setAccountStatus(tx, id, { accountStatus });
     },
 
     isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
@@ -145,30 +148,9 @@ export function createUsersRepository(db: Db) {
       return false;
     },
 
-    /**
-     * Rows of OTHER people whose denormalised counters include something of this user's: plates
-     * they rated, commented on or saved; comments they hearted or replied to; replies they hearted.
-     * Read before the account is deleted (the rows that point at them go with it).
-     */
-    async countersTouchedBy(userId: number, tx: Tx) {
-      // Driven from the user's own rows (each table's user_id index), never a scan of every plate.
-      // One after another: a transaction is one connection.
-      const ids = async (query: SQL) => (await tx.execute<{ id: number }>(query)).rows.map((r) => Number(r.id));
-      const postIds = await ids(sql`
-        select r.post_id as id from ratings r join posts p on p.id = r.post_id where r.user_id = ${userId} and p.user_id <> ${userId}
-        union
-        select s.post_id from saves s join posts p on p.id = s.post_id where s.user_id = ${userId} and p.user_id <> ${userId}`);
-      const commentIds = await ids(sql`
-        select h.rating_id as id from comment_hearts h join ratings c on c.id = h.rating_id where h.user_id = ${userId} and c.user_id <> ${userId}
-        union
-        select cr.rating_id from comment_replies cr join ratings c on c.id = cr.rating_id where cr.user_id = ${userId} and c.user_id <> ${userId}`);
-      const replyIds = await ids(sql`
-        select rh.reply_id as id from reply_hearts rh join comment_replies cr on cr.id = rh.reply_id where rh.user_id = ${userId} and cr.user_id <> ${userId}`);
-      return {
-        postIds: postIds.sort((a, b) => a - b),
-        commentIds: commentIds.sort((a, b) => a - b),
-        replyIds: replyIds.sort((a, b) => a - b),
-      };
+    /** Rows whose counters include something of this member's (read before the account is deleted). */
+    countersTouchedBy(userId: number, tx: Tx): Promise<TouchedCounters> {
+      return countersTouchedBy(tx, userId);
     },
 
     /** Locks plates in id order: the lock order every counter change uses (plate first). */
@@ -183,38 +165,8 @@ export function createUsersRepository(db: Db) {
     },
 
     /** Recounts the counters of these rows from the rows that remain (after a deletion). */
-    async recount(ids: { postIds: number[]; commentIds: number[]; replyIds: number[] }, tx: Tx): Promise<void> {
-      if (ids.postIds.length > 0) {
-        await tx
-          .update(posts)
-          .set({
-            ratingCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.rating is not null)`,
-            ratingSum: sql`(select coalesce(sum(r.rating), 0)::int from ratings r where r.post_id = ${POSTS_ID})`,
-            commentCount: sql`(select count(*)::int from ratings r where r.post_id = ${POSTS_ID} and r.comment is not null and r.held_at is null and r.removed_at is null)`,
-            saveCount: sql`(select count(*)::int from saves s where s.post_id = ${POSTS_ID})`,
-            updatedAt: sql`${posts.updatedAt}`,
-          })
-          .where(inArray(posts.id, ids.postIds));
-      }
-      if (ids.commentIds.length > 0) {
-        await tx
-          .update(ratings)
-          .set({
-            replyCount: sql`(select count(*)::int from comment_replies cr where cr.rating_id = ${RATINGS_ID} and cr.held_at is null)`,
-            heartCount: sql`(select count(*)::int from comment_hearts h where h.rating_id = ${RATINGS_ID})`,
-            updatedAt: sql`${ratings.updatedAt}`,
-          })
-          .where(inArray(ratings.id, ids.commentIds));
-      }
-      if (ids.replyIds.length > 0) {
-        await tx
-          .update(commentReplies)
-          .set({
-            heartCount: sql`(select count(*)::int from reply_hearts h where h.reply_id = ${REPLIES_ID})`,
-            updatedAt: sql`${commentReplies.updatedAt}`,
-          })
-          .where(inArray(commentReplies.id, ids.replyIds));
-      }
+    recount(ids: TouchedCounters, tx: Tx): Promise<void> {
+      return recountTouched(tx, ids);
     },
   };
 }

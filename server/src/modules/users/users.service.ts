@@ -114,7 +114,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     /** Deactivates the account and signs it out everywhere; signing in again reactivates it. */
     async deactivate(me: SignedIn): Promise<{ message: string }> {
       await repo.transaction(async (tx) => {
-        await repo.updateUser(me.id, { accountStatus: 'deactivated' }, tx);
+        await repo.setAccountStatus(me.id, 'deactivated', tx);
         await repo.deleteSessionsOfUser(me.id, tx);
       });
       return { message: USER_MESSAGES.accountDeactivated };

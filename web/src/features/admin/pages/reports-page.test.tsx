@@ -1,4 +1,4 @@
-import type { ReportGroupDto } from '@plates/common';
+import { SUSPENSION_APPEAL_LINE, type ReportGroupDto } from '@plates/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ describe('ReportsPage', () => {
     const inAWeek = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
     );
-    expect(within(preview).getByText(`Your account is suspended until ${inAWeek}. Reason: Repeated spam`)).toBeInTheDocument();
+    expect(within(preview).getByText(`Your account is suspended until ${inAWeek}. Reason: Repeated spam ${SUSPENSION_APPEAL_LINE}`)).toBeInTheDocument();
 
     await user.clear(days);
     await user.type(days, '0');
@@ -119,7 +119,7 @@ describe('ReportsPage', () => {
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Until a moderator lifts it' }));
     expect(days).toBeDisabled();
-    expect(within(preview).getByText('Your account is suspended until a moderator lifts it. Reason: Repeated spam')).toBeInTheDocument();
+    expect(within(preview).getByText(`Your account is suspended until a moderator lifts it. Reason: Repeated spam ${SUSPENSION_APPEAL_LINE}`)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/reports/71/resolve')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/admin/reports/71/resolve')[0]!.body).toEqual({ action: 'suspend', reason: 'Repeated spam' });

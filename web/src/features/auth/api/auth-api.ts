@@ -9,6 +9,8 @@ import type {
   RegisterResponse,
   ResetPasswordBody,
   SessionUser,
+  StrikeDto,
+  StrikesResponse,
   VerifyEmailBody,
 } from '@plates/common';
 import { PERMISSIONS, VIEWER_PATH } from '@plates/common';
@@ -155,4 +157,14 @@ export function forgotPassword(body: EmailBody): Promise<MessageResponse> {
 
 export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
   return apiRequest<MessageResponse>('POST', '/api/auth/reset-password', body);
+}
+
+/** A suspended member's strikes, read with the appeal pass their refused sign-in answered. */
+export function fetchStrikesWithPass(appealToken: string): Promise<StrikesResponse> {
+  return apiRequest<StrikesResponse>('GET', '/api/user/strikes', undefined, { authorization: `Appeal ${appealToken}` });
+}
+
+/** A suspended member's appeal of one strike, sent with their appeal pass. */
+export function appealWithPass(appealToken: string, id: number, text: string): Promise<StrikeDto> {
+  return apiRequest<StrikeDto>('POST', `/api/user/strikes/${id}/appeal`, { text }, { authorization: `Appeal ${appealToken}` });
 }

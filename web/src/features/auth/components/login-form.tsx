@@ -1,6 +1,6 @@
 import { MESSAGES, type LoginBody } from '@plates/common';
-import { Ban, Hourglass, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, Hourglass, MessageSquareWarning, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -13,6 +13,9 @@ import { useLazyResolver } from '../../../lib/lazy-resolver';
 import { useAuth } from '../hooks/use-auth';
 import { EmailNotVerifiedAlert } from './email-not-verified-alert';
 
+// Only a suspended member who chose Appeal needs the strikes and the appeal form.
+const SuspensionAppeal = lazy(() => import('./suspension-appeal'));
+
 type LoginInput = LoginBody;
 
 /** Why a right password still cannot sign in: a suspension, or an account a moderator has yet to approve. */
@@ -21,6 +24,8 @@ interface AccountNotice {
   title: string;
   icon: LucideIcon;
   message: string;
+  /** A suspension's appeal pass: lets the member read their strikes and appeal without signing in. */
+  appealToken?: string | null;
 }
 
 /** What a failed login shows: a form-level line, a field error, the verification alert or an account notice. */
@@ -32,7 +37,10 @@ function describeLoginFailure(error: unknown):
   if (!isApiError(error)) return { kind: 'form', message: 'Login failed. Please try again.' };
   if (error.code === 'EMAIL_NOT_VERIFIED') return { kind: 'unverified', message: error.message };
   // the server's words carry the reason and the end ("Your account is suspended until 3 Dec 2026. Reason: …")
-  if (error.code === 'ACCOUNT_SUSPENDED') return { kind: 'account', notice: { variant: 'destructive', title: 'Account suspended', icon: Ban, message: error.message } };
+  // with the right password a suspension also carries the pass to read one's strikes and appeal
+  if (error.code === 'ACCOUNT_SUSPENDED') {
+    return { kind: 'account', notice: { variant: 'destructive', title: 'Account suspended', icon: Ban, message: error.message, appealToken: error.appealToken ?? null } };
+  }
   if (error.code === 'ACCOUNT_AWAITING_APPROVAL') {
     return { kind: 'account', notice: { variant: 'warning', title: 'Waiting for approval', icon: Hourglass, message: MESSAGES.accountAwaitingApproval } };
   }
@@ -50,6 +58,7 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
   const { loginMutation } = useAuth();
   const [unverified, setUnverified] = useState<string | null>(null);
   const [notice, setNotice] = useState<AccountNotice | null>(null);
+  const [appealing, setAppealing] = useState(false);
   const form = useForm<LoginInput>({
     resolver: useLazyResolver(loadResolver),
     defaultValues: { username: defaultUsername, password: '' },
@@ -59,6 +68,7 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverified(null);
     setNotice(null);
+    setAppealing(false);
     try {
       await loginMutation.mutateAsync({ username: values.username, password: values.password });
     } catch (error) {
@@ -75,16 +85,28 @@ export function LoginForm({ defaultUsername = '' }: { defaultUsername?: string }
     <div className="grid gap-4">
       {/* Outside the form: the alert has its own email form, and forms must not nest. */}
       {unverified ? <EmailNotVerifiedAlert message={unverified} /> : null}
+      {/* Outside the form too: the appeal has its own form. */}
+      {notice ? (
+        <Alert variant={notice.variant}>
+          <notice.icon aria-hidden="true" />
+          <AlertTitle>{notice.title}</AlertTitle>
+          <AlertDescription>
+            <p className="text-foreground/85">{notice.message}</p>
+            {notice.appealToken && !appealing ? (
+              <Button variant="outline" className="mt-2" onClick={() => setAppealing(true)}>
+                <MessageSquareWarning aria-hidden="true" />
+                Appeal
+              </Button>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {notice?.appealToken && appealing ? (
+        <Suspense fallback={<Spinner label="Loading your account's record" />}>
+          <SuspensionAppeal appealToken={notice.appealToken} />
+        </Suspense>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
-        {notice ? (
-          <Alert variant={notice.variant}>
-            <notice.icon aria-hidden="true" />
-            <AlertTitle>{notice.title}</AlertTitle>
-            <AlertDescription>
-              <p className="text-foreground/85">{notice.message}</p>
-            </AlertDescription>
-          </Alert>
-        ) : null}
         <FormError>{errors.root?.server?.message}</FormError>
         <FormField label="Username" error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />

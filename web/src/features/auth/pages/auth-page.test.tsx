@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@plates/common';
+import { MESSAGES, SUSPENSION_APPEAL_LINE } from '@plates/common';
 import { describe, expect, it } from 'vitest';
+import { makeStrike } from '../../../test/admin';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import AuthPage from './auth-page';
@@ -87,9 +88,10 @@ describe('AuthPage: Sign In', () => {
     await user.type(screen.getByLabelText('Username'), 'chef_ana');
     await user.type(screen.getByLabelText('Password'), 'secret12');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    const form = screen.getByRole('form', { name: 'Sign in' });
-    const alert = await within(form).findByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Account suspended');
+    // no pass in the answer (not the right password): nothing to appeal with
+    expect(within(alert).queryByRole('button', { name: 'Appeal' })).not.toBeInTheDocument();
     expect(alert).toHaveTextContent('Your account is suspended until 3 Dec 2026. Reason: Harassment in chat');
     expect(location()).toBe('/auth');
     expect(localStorage.getItem('auth_token')).toBeNull();
@@ -106,13 +108,58 @@ describe('AuthPage: Sign In', () => {
     await user.type(screen.getByLabelText('Username'), 'new_cook');
     await user.type(screen.getByLabelText('Password'), 'secret12');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    const alert = await within(screen.getByRole('form', { name: 'Sign in' })).findByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Waiting for approval');
     expect(alert).toHaveTextContent("Your account is waiting for a moderator's approval.");
     expect(screen.queryByText('Login failed. Please try again.')).not.toBeInTheDocument();
     expect(screen.queryByText("You don't have permission to perform this action.")).not.toBeInTheDocument();
     expect(location()).toBe('/auth');
     expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('on ACCOUNT_SUSPENDED with an appeal pass, Appeal opens the strikes and sends the appeal with the pass', async () => {
+    const suspension = makeStrike({
+      id: 77,
+      type: 'suspend',
+      reason: 'Harassment in chat',
+      notice: `Your account is suspended until 3 Dec 2026. Reason: Harassment in chat ${SUSPENSION_APPEAL_LINE}`,
+      expiresAt: '2026-12-03T10:00:00.000Z',
+    });
+    const { api } = setup({
+      'POST /api/login': {
+        status: 403,
+        body: { message: 'Your account is suspended until 3 Dec 2026. Reason: Harassment in chat', code: 'ACCOUNT_SUSPENDED', appealToken: 'pass-123' },
+      },
+      'GET /api/user/strikes': { body: { strikes: [suspension] } },
+      'POST /api/user/strikes/77/appeal': {
+        body: { ...suspension, canAppeal: false, appeal: { text: 'It was a misunderstanding with a friend.', status: 'pending', appealedAt: '2026-03-02T10:00:00.000Z', decidedAt: null, decisionReason: null } },
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your account is suspended until 3 Dec 2026. Reason: Harassment in chat');
+    expect(api.callsTo('GET', '/api/user/strikes')).toHaveLength(0);
+
+    await user.click(within(alert).getByRole('button', { name: 'Appeal' }));
+    const panel = await screen.findByRole('region', { name: 'Appeal your suspension' });
+    const strikes = await within(panel).findByRole('list', { name: 'Your strikes' });
+    expect(strikes).toHaveTextContent('Suspension');
+    expect(strikes).toHaveTextContent('Harassment in chat');
+    expect(api.callsTo('GET', '/api/user/strikes')[0]!.headers.get('Authorization')).toBe('Appeal pass-123');
+
+    await user.click(within(strikes).getByRole('button', { name: 'Appeal' }));
+    await user.type(within(panel).getByLabelText('Why should a moderator look again?'), 'It was a misunderstanding with a friend.');
+    await user.click(within(panel).getByRole('button', { name: 'Send appeal' }));
+    expect(await within(panel).findByText('Appeal pending')).toBeInTheDocument();
+    const [sent] = api.callsTo('POST', '/api/user/strikes/77/appeal');
+    expect(sent!.headers.get('Authorization')).toBe('Appeal pass-123');
+    expect(sent!.body).toEqual({ text: 'It was a misunderstanding with a friend.' });
+    expect(within(panel).queryByRole('button', { name: 'Send appeal' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(location()).toBe('/auth');
   });
 
   it('on EMAIL_NOT_VERIFIED shows the alert and resends to the typed email', async () => {

@@ -11,7 +11,7 @@ export function useStrikes() {
 }
 
 /** One appeal per strike: the answer replaces the strike, so the form gives way to "Appeal pending". */
-export function useAppealStrike({ onSent }: { onSent?: () => void } = {}) {
+export function useAppealStrike() {
   const queryClient = useQueryClient();
   return useMutation<StrikeDto, ApiError, { id: number; text: string }>({
     mutationFn: ({ id, text }) => appealStrike(id, text),
@@ -21,7 +21,6 @@ export function useAppealStrike({ onSent }: { onSent?: () => void } = {}) {
       );
       void queryClient.invalidateQueries({ queryKey: userKeys.strikes });
       toast({ variant: 'success', title: 'Appeal sent', description: 'A moderator will look at it. You will get a notification with the answer.' });
-      onSent?.();
     },
   });
 }
