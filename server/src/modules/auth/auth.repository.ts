@@ -13,7 +13,7 @@ import {
   type NewUser,
   type User,
 } from '../../db/schema/index.js';
-import { hasActiveBadge, updateUserRow } from '../users/users.rows.js';
+import { activeBadgeOf, updateUserRow } from '../users/users.rows.js';
 
 type Conn = Db | Tx;
 export type TokenKind = 'verify_email' | 'reset_password';
@@ -58,8 +58,9 @@ export function createAuthRepository(db: Db) {
       return updateUserRow(conn, id, values);
     },
 
-    isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
-      return hasActiveBadge(conn, userId);
+    /** The member's active badge (null when none), for the session's own name. */
+    badgeOf(userId: number, conn: Conn = db) {
+      return activeBadgeOf(conn, userId);
     },
 
     async insertSession(

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { commentReplies, posts, ratings, sessions, users, userVerifications, type NewUser, type User } from '../../db/schema/index.js';
 import { blocks, summaryColumns, type SummaryRow } from '../graph/graph.sql.js';
 import { activeVerification } from './users.author.js';
-import { hasActiveBadge, updateUserRow } from './users.rows.js';
+import { activeBadgeOf, updateUserRow } from './users.rows.js';
 
 type Conn = Db | Tx;
 
@@ -67,8 +67,8 @@ export function createUsersRepository(db: Db) {
       return updateUserRow(conn, id, values);
     },
 
-    isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
-      return hasActiveBadge(conn, userId);
+    async isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
+      return (await activeBadgeOf(conn, userId)) !== null;
     },
 
     /**
