@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { useAuth } from '../../auth';
 import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
@@ -174,7 +175,8 @@ export default function PendingPostsPage() {
                         {post.title}
                       </h2>
                       <p className="text-sm text-muted-foreground">
-                        by {post.user.displayName?.trim() || post.user.username} ·{' '}
+                        by {post.user.displayName?.trim() || post.user.username}
+                        <VerifiedBadge person={post.user} className="ml-0.5 inline-block size-3.5 align-[-0.125em]" /> ·{' '}
                         <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
                       </p>
                       {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}
