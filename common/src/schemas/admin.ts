@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLE_NAMES, type DefaultRole } from '../permissions.js';
 import { normaliseIpRange } from '../ip.js';
-import { Author, Id } from './posts.js';
+import { Author, BadgeFields, Id, VerifiedType } from './posts.js';
 
 /**
  * Shapes of the admin and moderation API (CONTRACT "Admin and moderation API"; issue 13): staff
@@ -40,7 +40,7 @@ export type AuditQuery = z.input<typeof AuditQuery>;
 export const AuditEntryDto = z.object({
   id: z.number().int(),
   createdAt: z.string(),
-  admin: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  admin: z.object({ id: z.number().int(), username: z.string(), ...BadgeFields.shape }).nullable(),
   adminRole: z.string().nullable(),
   action: z.string(),
   targetType: z.string().nullable(),
@@ -211,7 +211,7 @@ export const UserActionBody = z.object({
   action: UserAction,
   reason: Reason,
   days: Days,
-  verifiedType: z.enum(['blue', 'gold', 'business']).optional(),
+  verifiedType: VerifiedType.optional(),
 });
 export type UserActionBody = z.input<typeof UserActionBody>;
 
@@ -542,7 +542,8 @@ export type IpBlockBody = z.input<typeof IpBlockBody>;
 
 export const IpBlockRemoveQuery = z.object({ reason: OptionalReason });
 
-const StaffRef = z.object({ id: z.number().int(), username: z.string() }).nullable();
+/** A member named on an admin page (who blocked, who removed, whose event), with their badge. */
+const StaffRef = z.object({ id: z.number().int(), username: z.string(), ...BadgeFields.shape }).nullable();
 
 export const IpBlockDto = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../errors.js';
 import { looksLikeStaff, stripBadges } from '../identity.js';
 import { LIMITS } from '../limits.js';
+import { VerifiedType } from './posts.js';
 
 /** A username as chosen at registration. */
 export const Username = z
@@ -110,6 +111,8 @@ export const SessionUser = z.object({
   permissions: z.array(z.string()).optional(),
   emailVerified: z.boolean(),
   isVerified: z.boolean(),
+  /** The badge shown beside the member's own name (null when not verified). */
+  verifiedType: VerifiedType.nullable().optional(),
   isPrivate: z.boolean(),
   chatEnabled: z.boolean(),
   points: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_REACTIONS } from '../chat-limits.js';
-import { Id } from './posts.js';
+import { BadgeFields, Id } from './posts.js';
 
 /**
  * One-to-one chat (document 1 §3, §4, §7; document 2 §3 "Chat eligibility", §7): requests,
@@ -18,6 +18,7 @@ export const ChatUser = z.object({
   username: z.string(),
   displayName: z.string().nullable(),
   profileImage: z.string().nullable(),
+  ...BadgeFields.shape,
 });
 export type ChatUser = z.infer<typeof ChatUser>;
 

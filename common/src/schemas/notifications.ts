@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './posts.js';
+import { BadgeFields, Id } from './posts.js';
 
 /** Shapes of in-app notifications (document 1 §3, §7). */
 
@@ -9,6 +9,7 @@ export const NotificationActor = z.object({
   username: z.string(),
   displayName: z.string().nullable(),
   profileImage: z.string().nullable(),
+  ...BadgeFields.shape,
 });
 export type NotificationActor = z.infer<typeof NotificationActor>;
 

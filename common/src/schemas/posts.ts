@@ -30,6 +30,21 @@ export const ImageDto = z.object({
 });
 export type ImageDto = z.infer<typeof ImageDto>;
 
+/** A verified member's badge (document 2 §3 `user_verifications.verified_type`). */
+export const VerifiedType = z.enum(['blue', 'gold', 'business']);
+export type VerifiedType = z.infer<typeof VerifiedType>;
+
+/**
+ * The badge beside a member's name, added to every shape that shows one (chat, notifications,
+ * search, the blocked list, the admin pages). Optional: a client may build these shapes itself
+ * (an optimistic message, an older cached answer), and no badge is the same as not verified.
+ */
+export const BadgeFields = z.object({
+  isVerified: z.boolean().optional(),
+  verifiedType: VerifiedType.nullable().optional(),
+});
+export type BadgeFields = z.infer<typeof BadgeFields>;
+
 /** Someone shown beside their content: never their email. */
 export const Author = z.object({
   id: z.number().int(),
@@ -38,7 +53,7 @@ export const Author = z.object({
   profileImage: z.string().nullable(),
   isAdmin: z.boolean(),
   isVerified: z.boolean(),
-  verifiedType: z.enum(['blue', 'gold', 'business']).nullable(),
+  verifiedType: VerifiedType.nullable(),
   points: z.number().int(),
   level: z.number().int(),
 });
@@ -157,7 +172,7 @@ export const ReplyBody = z.object({
 });
 export type ReplyBody = z.infer<typeof ReplyBody>;
 
-const CommentAuthor = Author.pick({ id: true, username: true, displayName: true, profileImage: true, isAdmin: true });
+const CommentAuthor = Author.pick({ id: true, username: true, displayName: true, profileImage: true, isAdmin: true }).extend(BadgeFields.shape);
 
 export const ReplyDto = z.object({
   id: z.number().int(),

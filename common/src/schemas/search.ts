@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH, SEARCH_MESSAGES } from '../search-limits.js';
-import { CUISINES, ImageDto } from './posts.js';
+import { BadgeFields, CUISINES, ImageDto } from './posts.js';
 
 /**
  * Shapes of search: the header dropdown and /search (`GET /api/search`), and /search/advanced
@@ -49,6 +49,7 @@ export const SearchUser = z.object({
   bio: z.string().nullable(),
   location: z.string().nullable(),
   isAdmin: z.boolean(),
+  ...BadgeFields.shape,
 });
 export type SearchUser = z.infer<typeof SearchUser>;
 
@@ -71,6 +72,7 @@ export const SearchPost = z.object({
     username: z.string(),
     displayName: z.string().nullable(),
     profileImage: z.string().nullable(),
+    ...BadgeFields.shape,
   }),
 });
 export type SearchPost = z.infer<typeof SearchPost>;

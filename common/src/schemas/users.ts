@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { DisplayNameText } from './auth.js';
-import { Author, FeedResponse, Id } from './posts.js';
+import { Author, BadgeFields, FeedResponse, Id } from './posts.js';
 
 /**
  * Shapes of people and the social graph: profiles, follows and follow requests, blocks, settings,
@@ -117,6 +117,7 @@ export const BlockedUser = z.object({
   username: z.string(),
   displayName: z.string().nullable(),
   profileImage: z.string().nullable(),
+  ...BadgeFields.shape,
   reason: z.string().nullable(),
   blockedAt: z.string(),
 });

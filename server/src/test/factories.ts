@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app.js';
-import { postCategories, posts, userRoles, users, type NewPost, type NewUser, type Post, type User } from '../db/schema/index.js';
+import { postCategories, posts, userRoles, users, userVerifications, type NewPost, type NewUser, type Post, type User } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery';
@@ -106,4 +106,9 @@ export async function grantRole(
   await app.services.database.db
     .insert(userRoles)
     .values({ userId, role, permissions: options.permissions ?? [], expiresAt: options.expiresAt ?? null });
+}
+
+/** Gives `user` an active verification badge straight in the database (as an admin's `verify` would). */
+export async function verifyUser(app: App, userId: number, verifiedType: 'blue' | 'gold' | 'business' = 'blue'): Promise<void> {
+  await app.services.database.db.insert(userVerifications).values({ userId, verifiedType });
 }

@@ -5,10 +5,12 @@ import {
   securityEvents,
   userRoles,
   users,
+  userVerifications,
   type NewAdminAuditLog,
   type NewSecurityEvent,
   type NewUserRole,
 } from '../../db/schema/index.js';
+import { activeVerification } from '../users/users.author.js';
 
 type Conn = Db | Tx;
 
@@ -80,7 +82,7 @@ export function createAdminRepository(db: Db) {
       await conn.insert(securityEvents).values(values);
     },
 
-    /** A page of the audit log, newest first, with the acting admin's username. */
+    /** A page of the audit log, newest first, with the acting admin's username and badge. */
     async auditPage(filter: AuditFilter, page: number, pageSize: number) {
       const conditions: SQL[] = [];
       if (filter.action) conditions.push(eq(adminAuditLogs.action, filter.action));
@@ -90,9 +92,10 @@ export function createAdminRepository(db: Db) {
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
         db
-          .select({ entry: adminAuditLogs, adminUsername: users.username })
+          .select({ entry: adminAuditLogs, adminUsername: users.username, adminBadge: userVerifications.verifiedType })
           .from(adminAuditLogs)
           .leftJoin(users, eq(users.id, adminAuditLogs.adminId))
+          .leftJoin(userVerifications, activeVerification)
           .where(where)
           .orderBy(desc(adminAuditLogs.createdAt), desc(adminAuditLogs.id))
           .limit(pageSize)

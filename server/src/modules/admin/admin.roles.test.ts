@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { grantRole, makeSignedInUser, makeUser } from '../../test/factories.js';
+import { grantRole, makeSignedInUser, makeUser, verifyUser } from '../../test/factories.js';
 
 describe('staff roles and the audit log', () => {
   let t: TestApp;
@@ -13,6 +13,7 @@ describe('staff roles and the audit log', () => {
   it('a granted moderator reviews plates, sees the permissions with their session, and loses them when revoked', async () => {
     const { app } = t;
     const admin = await makeSignedInUser(app, { isAdmin: true });
+    await verifyUser(app, admin.user.id, 'business');
     const mod = await makeSignedInUser(app);
     expect((await app.inject({ url: '/api/admin/posts/pending', headers: mod.headers })).statusCode).toBe(403);
 
@@ -35,7 +36,7 @@ describe('staff roles and the audit log', () => {
     expect(audit.statusCode).toBe(200);
     expect(audit.json().entries[0]).toMatchObject({
       action: 'role_granted',
-      admin: { id: admin.user.id },
+      admin: { id: admin.user.id, username: admin.user.username, isVerified: true, verifiedType: 'business' },
       adminRole: 'admin',
       targetLabel: mod.user.username,
       reason: 'Trusted regular',

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { AdminRepository, AuditFilter } from './admin.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
+import { toBadge } from '../users/users.author.js';
 import type { Audit } from './audit.js';
 import type { Permissions, Staff } from './permissions.js';
 
@@ -69,10 +70,10 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async auditLog(filter: AuditFilter, page: number): Promise<AuditPage> {
       const { rows, total } = await repo.auditPage(filter, page, AUDIT_PAGE_SIZE);
-      const entries: AuditEntryDto[] = rows.map(({ entry, adminUsername }) => ({
+      const entries: AuditEntryDto[] = rows.map(({ entry, adminUsername, adminBadge }) => ({
         id: entry.id,
         createdAt: entry.createdAt.toISOString(),
-        admin: entry.adminId !== null && adminUsername !== null ? { id: entry.adminId, username: adminUsername } : null,
+        admin: entry.adminId !== null && adminUsername !== null ? { id: entry.adminId, username: adminUsername, ...toBadge(adminBadge) } : null,
         adminRole: entry.adminRole,
         action: entry.action,
         targetType: entry.targetType,

@@ -16,7 +16,7 @@ import {
   type NewUser,
   type User,
 } from '../../db/schema/index.js';
-import { hasActiveBadge, setAccountStatus, updateUserRow, type UserChanges } from '../users/users.rows.js';
+import { activeBadgeOf, setAccountStatus, updateUserRow, type UserChanges } from '../users/users.rows.js';
 
 type Conn = Db | Tx;
 export type TokenKind = 'verify_email' | 'reset_password';
@@ -71,8 +71,9 @@ export function createAuthRepository(db: Db) {
       return setAccountStatus(tx, id, { accountStatus });
     },
 
-    isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
-      return hasActiveBadge(conn, userId);
+    /** The member's active badge (null when none), for the session's own name. */
+    badgeOf(userId: number, conn: Conn = db) {
+      return activeBadgeOf(conn, userId);
     },
 
     async insertSession(

@@ -64,8 +64,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function sessionUser(user: User): Promise<SessionUser> {
-    const [isVerified, permissions] = await Promise.all([repo.isVerifiedUser(user.id), deps.permissionsOf(user)]);
-    return { ...toSessionUser(user, { isVerified }), permissions };
+    const [verifiedType, permissions] = await Promise.all([repo.badgeOf(user.id), deps.permissionsOf(user)]);
+    return { ...toSessionUser(user, verifiedType), permissions };
   }
 
   async function issueToken(kind: TokenKind, userId: number, ttlMs: number): Promise<string> {

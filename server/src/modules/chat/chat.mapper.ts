@@ -13,10 +13,11 @@ import {
   type ReactionRow,
   type RequestWithUsersRow,
 } from './chat.repository.js';
+import { toBadge, type VerifiedType } from '../users/users.author.js';
 
-/** Only these four columns of a user ever leave the chat module. */
-export function toChatUser(row: { id: number; username: string; displayName: string | null; profileImage: string | null }): ChatUser {
-  return { id: row.id, username: row.username, displayName: row.displayName, profileImage: row.profileImage };
+/** Only these columns of a user (and their badge) ever leave the chat module. */
+export function toChatUser(row: { id: number; username: string; displayName: string | null; profileImage: string | null; verifiedType: VerifiedType }): ChatUser {
+  return { id: row.id, username: row.username, displayName: row.displayName, profileImage: row.profileImage, ...toBadge(row.verifiedType) };
 }
 
 const iso = (value: Date | string) => toDate(value).toISOString();
@@ -69,7 +70,13 @@ export function toChatMessageDto(row: MessageRow, reactions: ReactionSummary[]):
 }
 
 export function otherUserOf(row: ConversationRow): ChatUser {
-  return { id: row.otherId, username: row.otherUsername, displayName: row.otherDisplayName, profileImage: row.otherProfileImage };
+  return toChatUser({
+    id: row.otherId,
+    username: row.otherUsername,
+    displayName: row.otherDisplayName,
+    profileImage: row.otherProfileImage,
+    verifiedType: row.otherVerifiedType,
+  });
 }
 
 export function toConversationDto(row: ConversationRow): ConversationDto {

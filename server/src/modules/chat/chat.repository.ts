@@ -10,8 +10,10 @@ import {
   userBlocks,
   userOnlineStatus,
   users,
+  userVerifications,
   type ChatRequestStatus,
 } from '../../db/schema/index.js';
+import { activeVerification, badgeJoinSql, type VerifiedType } from '../users/users.author.js';
 
 type Conn = Db | Tx;
 
@@ -26,6 +28,8 @@ export interface ChatUserRow {
   profileImage: string | null;
   chatEnabled: boolean;
   accountStatus: string;
+  /** The active badge (a left join; null when none). */
+  verifiedType: VerifiedType;
 }
 
 export interface RequestRow {
@@ -57,7 +61,7 @@ export interface MessageRow {
   status: string;
   tempId: string | null;
   createdAt: Date;
-  sender: { id: number; username: string; displayName: string | null; profileImage: string | null };
+  sender: { id: number; username: string; displayName: string | null; profileImage: string | null; verifiedType: VerifiedType };
 }
 
 /** One reaction of one member on one message. */
@@ -78,6 +82,7 @@ export interface ConversationRow {
   otherUsername: string;
   otherDisplayName: string | null;
   otherProfileImage: string | null;
+  otherVerifiedType: VerifiedType;
   isOnline: boolean;
   unreadCount: number;
   lmId: number | null;
@@ -95,6 +100,7 @@ const userColumns = {
   profileImage: users.profileImage,
   chatEnabled: users.chatEnabled,
   accountStatus: users.accountStatus,
+  verifiedType: userVerifications.verifiedType,
 };
 
 /** A block between the two, either way (`a` and `b`: ids, or columns of the caller's query). */
@@ -126,6 +132,7 @@ function requestUser(r: Record<string, unknown>, prefix: 's' | 'v', id: unknown)
     profileImage: (r[`${prefix}_profile_image`] as string | null) ?? null,
     chatEnabled: Boolean(r[`${prefix}_chat_enabled`]),
     accountStatus: String(r[`${prefix}_account_status`]),
+    verifiedType: (r[`${prefix}_verified_type`] as VerifiedType | undefined) ?? null,
   };
 }
 
@@ -146,10 +153,12 @@ export function createChatRepository(db: Db) {
           username: users.username,
           displayName: users.displayName,
           profileImage: users.profileImage,
+          verifiedType: userVerifications.verifiedType,
         },
       })
       .from(chatMessages)
       .innerJoin(users, eq(users.id, chatMessages.senderId))
+      .leftJoin(userVerifications, activeVerification)
       .where(where)
       .orderBy(desc(chatMessages.id))
       .limit(limit);
@@ -174,7 +183,7 @@ export function createChatRepository(db: Db) {
     },
 
     async findUser(id: number, conn: Conn = db): Promise<ChatUserRow | undefined> {
-      const [row] = await conn.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await conn.select(userColumns).from(users).leftJoin(userVerifications, activeVerification).where(eq(users.id, id)).limit(1);
       return row;
     },
 
@@ -233,12 +242,14 @@ export function createChatRepository(db: Db) {
       const result = await conn.execute<Record<string, unknown>>(sql`
         select r.id, r.sender_id, r.receiver_id, r.status, r.message, r.created_at,
           s.username as s_username, s.display_name as s_display_name, s.profile_image as s_profile_image,
-          s.chat_enabled as s_chat_enabled, s.account_status as s_account_status,
+          s.chat_enabled as s_chat_enabled, s.account_status as s_account_status, sb.verified_type as s_verified_type,
           v.username as v_username, v.display_name as v_display_name, v.profile_image as v_profile_image,
-          v.chat_enabled as v_chat_enabled, v.account_status as v_account_status
+          v.chat_enabled as v_chat_enabled, v.account_status as v_account_status, vb.verified_type as v_verified_type
         from ${chatRequests} r
         join ${users} s on s.id = r.sender_id
         join ${users} v on v.id = r.receiver_id
+        ${badgeJoinSql('sb', sql`s.id`)}
+        ${badgeJoinSql('vb', sql`v.id`)}
         where (r.status = 'pending' or (r.status = 'held' and r.sender_id = ${userId}))
           and (r.sender_id = ${userId} or r.receiver_id = ${userId})
           and s.account_status = 'active' and v.account_status = 'active'
@@ -318,7 +329,7 @@ export function createChatRepository(db: Db) {
       const result = await conn.execute<Record<string, unknown>>(sql`
         select cs.id, cs.user1_id, cs.user2_id, cs.created_at, cs.last_message_at,
           o.id as other_id, o.username as other_username, o.display_name as other_display_name,
-          o.profile_image as other_profile_image,
+          o.profile_image as other_profile_image, ob.verified_type as other_verified_type,
           (coalesce(os.is_online, false) or coalesce(os.last_ping_at > now() - interval '60 seconds', false)) as is_online,
           (select count(*)::int from ${chatMessages} m
             where m.session_id = cs.id and m.sender_id <> ${me} and m.id > coalesce(d.last_read_message_id, 0)) as unread_count,
@@ -326,6 +337,7 @@ export function createChatRepository(db: Db) {
           lm.sender_id as lm_sender_id, lm.created_at as lm_created_at
         from ${chatSessions} cs
         join ${users} o on o.id = case when cs.user1_id = ${me} then cs.user2_id else cs.user1_id end
+        ${badgeJoinSql('ob', sql`o.id`)}
         left join ${chatSessionUserData} d on d.session_id = cs.id and d.user_id = ${me}
         left join ${userOnlineStatus} os on os.user_id = o.id
         left join lateral (
@@ -345,6 +357,7 @@ export function createChatRepository(db: Db) {
         otherUsername: String(r.other_username),
         otherDisplayName: (r.other_display_name as string | null) ?? null,
         otherProfileImage: (r.other_profile_image as string | null) ?? null,
+        otherVerifiedType: (r.other_verified_type as VerifiedType | undefined) ?? null,
         isOnline: Boolean(r.is_online),
         unreadCount: Number(r.unread_count),
         lmId: r.lm_id == null ? null : Number(r.lm_id),

@@ -2,12 +2,15 @@ import { and, eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   AcceptChatRequestResponse,
+  ChatMessagesResponse,
+  ConversationDto,
+  LegacyChatSessionDto,
   CanChatResponse,
   ChatRequestDto,
   DEFAULT_CHAT_REQUEST_MESSAGE,
 } from '@plates/common';
 import { chatRequests, chatSessionUserData, chatSessions, notifications } from '../../db/schema/index.js';
-import { makeUser } from '../../test/factories.js';
+import { makeUser, verifyUser } from '../../test/factories.js';
 import { chatTestApp, type Cook } from '../../test/chat.test-helpers.js';
 
 const { app, db, c, bus } = chatTestApp();
@@ -37,7 +40,8 @@ describe('chat requests', () => {
       direction: 'outgoing',
       sender: { id: a.user.id, username: a.user.username, displayName: 'Alice', profileImage: null },
     });
-    expect(Object.keys(dto.sender).sort()).toEqual(['displayName', 'id', 'profileImage', 'username']);
+    expect(Object.keys(dto.sender).sort()).toEqual(['displayName', 'id', 'isVerified', 'profileImage', 'username', 'verifiedType']);
+    expect(dto.sender).toMatchObject({ isVerified: false, verifiedType: null });
 
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, b.user.id));
     expect(note).toMatchObject({ type: 'chat_request', actorId: a.user.id, metadata: { requestId: dto.id } });
@@ -47,6 +51,31 @@ describe('chat requests', () => {
     expect(incoming.json()).toEqual([{ ...dto, direction: 'incoming' }]);
     const outgoing = await c.inject('GET', '/api/chat/requests', a.headers);
     expect(outgoing.json()).toEqual([dto]);
+  });
+
+  it("shows each member's badge on requests, conversations (simple and legacy) and messages", async () => {
+    const [gold, business] = [await c.cook(), await c.cook()];
+    await verifyUser(app(), gold.user.id, 'gold');
+    await verifyUser(app(), business.user.id, 'business');
+    const sent = ChatRequestDto.parse((await request(gold, { receiverId: business.user.id })).json());
+    expect(sent.sender).toMatchObject({ isVerified: true, verifiedType: 'gold' });
+    expect(sent.receiver).toMatchObject({ isVerified: true, verifiedType: 'business' });
+    const [incoming] = ChatRequestDto.array().parse((await c.inject('GET', '/api/simple-chat/requests', business.headers)).json());
+    expect(incoming!.sender).toMatchObject({ id: gold.user.id, isVerified: true, verifiedType: 'gold' });
+    expect(incoming!.receiver).toMatchObject({ id: business.user.id, isVerified: true, verifiedType: 'business' });
+
+    const accepted = AcceptChatRequestResponse.parse((await c.inject('POST', `/api/simple-chat/accept/${sent.id}`, business.headers)).json());
+    expect(accepted.session.otherUser).toMatchObject({ id: gold.user.id, isVerified: true, verifiedType: 'gold' });
+    const sessionId = accepted.session.id;
+    expect((await c.send(gold, sessionId, { content: 'hello' })).json()).toMatchObject({ sender: { isVerified: true, verifiedType: 'gold' } });
+
+    const [conversation] = ConversationDto.array().parse((await c.inject('GET', '/api/simple-chat/conversations', gold.headers)).json());
+    expect(conversation!.otherUser).toMatchObject({ id: business.user.id, isVerified: true, verifiedType: 'business' });
+    const [legacy] = LegacyChatSessionDto.array().parse((await c.inject('GET', '/api/chat/sessions', business.headers)).json());
+    expect(legacy!.otherUser).toMatchObject({ id: gold.user.id, verifiedType: 'gold' });
+    expect(legacy!.messages[0]!.sender).toMatchObject({ id: gold.user.id, isVerified: true, verifiedType: 'gold' });
+    const page = ChatMessagesResponse.parse((await c.inject('GET', `/api/simple-chat/conversations/${sessionId}/messages`, business.headers)).json());
+    expect(page.messages.map((m) => [m.sender.id, m.sender.verifiedType])).toEqual([[gold.user.id, 'gold']]);
   });
 
   it('keeps a custom message (trimmed) and refuses one over 500 characters', async () => {

@@ -1,4 +1,5 @@
 import type { CommentDto, ReplyDto } from '@plates/common';
+import { toBadge } from '../users/users.author.js';
 import type { AuthorRow, CommentRow, ReplyRow } from './comments.repository.js';
 
 /** The author beside a comment or reply: explicit, so no other column can leak. */
@@ -9,6 +10,7 @@ function toCommentAuthor(user: AuthorRow): CommentDto['user'] {
     displayName: user.displayName ?? null,
     profileImage: user.profileImage ?? null,
     isAdmin: user.isAdmin,
+    ...toBadge(user.verifiedType),
   };
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { commentHearts, commentReplies, posts, ratings, replyHearts, userBlocks, users } from '../../db/schema/index.js';
+import { commentHearts, commentReplies, posts, ratings, replyHearts, userBlocks, users, userVerifications } from '../../db/schema/index.js';
 import { bumpPostCounters, counted, lockPost, recountComment, recountPost } from '../posts/post-counters.js';
+import { activeVerification, type VerifiedType } from '../users/users.author.js';
 
 type Conn = Db | Tx;
 
@@ -11,6 +12,7 @@ const authorColumns = {
   displayName: users.displayName,
   profileImage: users.profileImage,
   isAdmin: users.isAdmin,
+  verifiedType: userVerifications.verifiedType,
 };
 
 export interface AuthorRow {
@@ -19,6 +21,8 @@ export interface AuthorRow {
   displayName: string | null;
   profileImage: string | null;
   isAdmin: boolean;
+  /** From the left join of the author's active badge (`activeVerification`). */
+  verifiedType: VerifiedType;
 }
 
 export interface CommentRow {
@@ -75,7 +79,7 @@ const heldShownTo = (heldAt: typeof ratings.heldAt | typeof commentReplies.heldA
   viewerId === null ? isNull(heldAt) : or(isNull(heldAt), eq(author, viewerId))!;
 
 async function findAuthor(conn: Conn, userId: number): Promise<AuthorRow | undefined> {
-  const [row] = await conn.select(authorColumns).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await conn.select(authorColumns).from(users).leftJoin(userVerifications, activeVerification).where(eq(users.id, userId)).limit(1);
   return row;
 }
 
@@ -111,6 +115,7 @@ export function createCommentsRepository(db: Db) {
         })
         .from(ratings)
         .innerJoin(users, eq(users.id, ratings.userId))
+        .leftJoin(userVerifications, activeVerification)
         .where(
           and(
             eq(ratings.postId, postId),
@@ -145,6 +150,7 @@ export function createCommentsRepository(db: Db) {
         })
         .from(commentReplies)
         .innerJoin(users, eq(users.id, commentReplies.userId))
+        .leftJoin(userVerifications, activeVerification)
         .where(
           and(
             inArray(commentReplies.ratingId, commentIds),

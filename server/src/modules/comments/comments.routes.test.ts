@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommentsResponse, ReplyDto } from '@plates/common';
-import { commentHearts, commentReplies, notifications, posts, ratings, replyHearts, type User } from '../../db/schema/index.js';
+import { commentHearts, commentReplies, notifications, posts, ratings, replyHearts, userVerifications, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makePost, makeSignedInUser } from '../../test/factories.js';
+import { makePost, makeSignedInUser, verifyUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,9 +65,9 @@ describe('GET /api/posts/{id}/comments', () => {
       comment: 'first!',
       isHearted: true,
       heartCount: 1,
-      user: { id: a.user.id, username: a.user.username, displayName: 'Ada', profileImage: null, isAdmin: false },
+      user: { id: a.user.id, username: a.user.username, displayName: 'Ada', profileImage: null, isAdmin: false, isVerified: false, verifiedType: null },
     });
-    expect(Object.keys(firstDto.user).sort()).toEqual(['displayName', 'id', 'isAdmin', 'profileImage', 'username']);
+    expect(Object.keys(firstDto.user).sort()).toEqual(['displayName', 'id', 'isAdmin', 'isVerified', 'profileImage', 'username', 'verifiedType']);
     expect(firstDto.replies.map((r) => [r.content, r.isHearted, r.heartCount])).toEqual([
       ['reply one', true, 1],
       ['reply two', false, 0],
@@ -76,6 +76,29 @@ describe('GET /api/posts/{id}/comments', () => {
     const guest = await list(post.id);
     expect(guest.comments[1]).toMatchObject({ isHearted: false, heartCount: 1 });
     expect(guest.comments[1]!.replies[0]).toMatchObject({ isHearted: false, heartCount: 1 });
+  });
+
+  it("shows a verified author's badge on their comments and replies, and none once it is revoked", async () => {
+    const post = await makePost(t.app);
+    const business = await cook();
+    const plain = await cook();
+    await verifyUser(t.app, business.user.id, 'business');
+    const id = await comment(post.id, business, `badge-${post.id}`);
+    const answer = await reply(id, business, 'a reply with a badge');
+    // the answer to the reply itself carries the badge too
+    expect(answer.user).toMatchObject({ isVerified: true, verifiedType: 'business' });
+    await reply(id, plain, 'a reply without one');
+
+    const [dto] = (await list(post.id, plain)).comments;
+    expect(dto!.user).toMatchObject({ id: business.user.id, isVerified: true, verifiedType: 'business' });
+    expect(dto!.replies.map((r) => [r.user.id, r.user.isVerified, r.user.verifiedType])).toEqual([
+      [business.user.id, true, 'business'],
+      [plain.user.id, false, null],
+    ]);
+
+    await db().update(userVerifications).set({ isActive: false }).where(eq(userVerifications.userId, business.user.id));
+    const [after] = (await list(post.id, plain)).comments;
+    expect(after!.user).toMatchObject({ isVerified: false, verifiedType: null });
   });
 
   it('pages with an opaque cursor and rejects a forged one', async () => {
@@ -106,6 +129,9 @@ describe('GET /api/posts/{id}/comments', () => {
   it('runs a fixed number of queries per page: 1 comment or 30 with replies and hearts', async () => {
     const viewer = await cook();
     const others = await Promise.all(Array.from({ length: 3 }, () => cook()));
+    // badges come from a join in the same statements, never a query per author
+    await verifyUser(t.app, others[0]!.user.id, 'gold');
+    await verifyUser(t.app, others[1]!.user.id);
     const small = await makePost(t.app);
     const big = await makePost(t.app);
     const c = await comment(small.id, others[0]!, `only-${small.id}`);

@@ -1,6 +1,6 @@
 import type { BlockedUser, FollowState, UserSummary } from '@plates/common';
 import type { FollowStatus } from '../../db/schema/index.js';
-import { toAuthor } from '../users/users.author.js';
+import { toAuthor, toBadge, type VerifiedType } from '../users/users.author.js';
 import type { SummaryRow } from './graph.sql.js';
 
 /** The viewer's follow row (or none) as the API names it. */
@@ -25,6 +25,7 @@ export function toBlockedUser(row: {
   username: string;
   displayName: string | null;
   profileImage: string | null;
+  verifiedType: VerifiedType;
   reason: string | null;
   blockedAt: Date;
 }): BlockedUser {
@@ -33,6 +34,7 @@ export function toBlockedUser(row: {
     username: row.username,
     displayName: row.displayName ?? null,
     profileImage: row.profileImage ?? null,
+    ...toBadge(row.verifiedType),
     reason: row.reason ?? null,
     blockedAt: row.blockedAt.toISOString(),
   };

@@ -232,11 +232,13 @@ export function createGraphRepository(db: Db) {
           username: users.username,
           displayName: users.displayName,
           profileImage: users.profileImage,
+          verifiedType: userVerifications.verifiedType,
           reason: userBlocks.reason,
           blockedAt: userBlocks.createdAt,
         })
         .from(userBlocks)
         .innerJoin(users, eq(users.id, userBlocks.blockedId))
+        .leftJoin(userVerifications, activeVerification)
         .where(eq(userBlocks.blockerId, viewerId))
         .orderBy(desc(userBlocks.createdAt), desc(userBlocks.id));
     },

@@ -12,7 +12,7 @@ import {
   type User,
 } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makePost, makeUser, signIn } from '../../test/factories.js';
+import { makePost, makeUser, signIn, verifyUser } from '../../test/factories.js';
 import { createNotificationsRepository } from '../notifications/notifications.repository.js';
 import { createNotificationsService } from '../notifications/notifications.service.js';
 import { expectNoPrivateKeys, usersHarness } from '../../test/users.fixtures.js';
@@ -275,13 +275,15 @@ describe('blocks', () => {
     const me = await cook();
     const first = await makeUser(t.app, { displayName: 'First' });
     const second = await makeUser(t.app);
+    await verifyUser(t.app, first.id, 'business');
     await inject('POST', `/api/users/${first.id}/block`, me.headers, { reason: 'spam' });
     await inject('POST', `/api/users/${second.id}/block`, me.headers);
     const res = await inject('GET', '/api/users/blocked', me.headers);
     expect(res.statusCode).toBe(200);
     const list = res.json<BlockedUsersResponse>();
     expect(list.users.map((u) => u.id)).toEqual([second.id, first.id]);
-    expect(list.users[1]).toMatchObject({ username: first.username, displayName: 'First', reason: 'spam' });
+    expect(list.users[1]).toMatchObject({ username: first.username, displayName: 'First', reason: 'spam', isVerified: true, verifiedType: 'business' });
+    expect(list.users[0]).toMatchObject({ isVerified: false, verifiedType: null });
     expectNoPrivateKeys(list);
     expect((await inject('GET', '/api/users/blocked')).statusCode).toBe(401);
 

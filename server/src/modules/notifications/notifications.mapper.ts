@@ -1,4 +1,5 @@
 import type { NotificationDto } from '@plates/common';
+import { toBadge } from '../users/users.author.js';
 import type { NotificationRow } from './notifications.repository.js';
 
 /** Explicit, so no column of the actor (email, password hash) can leak by accident. */
@@ -19,6 +20,7 @@ export function toNotificationDto(row: NotificationRow): NotificationDto {
             username: row.actorUsername,
             displayName: row.actorDisplayName ?? null,
             profileImage: row.actorProfileImage ?? null,
+            ...toBadge(row.actorVerifiedType),
           }
         : null,
     // The specification sends metadata as JSON text (document 1 §3).

@@ -3,8 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { notifications, userBlocks, users } from '../../db/schema/index.js';
 import { after, type Keyset } from '../../lib/keyset.js';
+import { badgeJoin, type VerifiedType } from '../users/users.author.js';
 
 const actor = alias(users, 'actor');
+const actorBadge = badgeJoin('actor_badge', actor.id);
 
 export interface NotificationRow {
   id: number;
@@ -21,6 +23,7 @@ export interface NotificationRow {
   actorUsername: string | null;
   actorDisplayName: string | null;
   actorProfileImage: string | null;
+  actorVerifiedType: VerifiedType;
 }
 
 
@@ -39,6 +42,7 @@ const rowShape = {
   actorUsername: actor.username,
   actorDisplayName: actor.displayName,
   actorProfileImage: actor.profileImage,
+  actorVerifiedType: actorBadge.verifiedType,
 };
 
 export interface NewNotificationRow {
@@ -59,6 +63,7 @@ export function createNotificationsRepository(db: Db) {
         .select(rowShape)
         .from(notifications)
         .leftJoin(actor, eq(actor.id, notifications.actorId))
+        .leftJoin(actorBadge.table, actorBadge.on)
         .where(eq(notifications.id, id))
         .limit(1);
       return row;
@@ -70,6 +75,7 @@ export function createNotificationsRepository(db: Db) {
         .select(rowShape)
         .from(notifications)
         .leftJoin(actor, eq(actor.id, notifications.actorId))
+        .leftJoin(actorBadge.table, actorBadge.on)
         .where(and(eq(notifications.userId, userId), after(notifications.createdAt, notifications.id, options.cursor)))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(options.limit);

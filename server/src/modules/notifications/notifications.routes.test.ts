@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDto, NotificationsResponse } from '@plates/common';
 import { notifications, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makePost, makeUser, makeSignedInUser } from '../../test/factories.js';
+import { makePost, makeUser, makeSignedInUser, verifyUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,9 +48,10 @@ const clear = (headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/notifications/clear', headers });
 
 describe('GET /api/notifications', () => {
-  it("lists the viewer's own notifications newest first, with the actor joined and metadata as JSON text", async () => {
+  it("lists the viewer's own notifications newest first, with the actor (and their badge) joined and metadata as JSON text", async () => {
     const me = await cook();
     const actor = await makeUser(t.app, { displayName: 'Alice Actor', profileImage: '/uploads/a.webp' });
+    await verifyUser(t.app, actor.id, 'gold');
     const someone = await makeUser(t.app);
     const post = await makePost(t.app, { userId: me.user.id });
     const old = await notify(me.user.id, { minutesAgo: 10, title: 'Old' });
@@ -77,7 +78,7 @@ describe('GET /api/notifications', () => {
       createdAt: rated.createdAt.toISOString(),
       postId: post.id,
       actorId: actor.id,
-      actor: { id: actor.id, username: actor.username, displayName: 'Alice Actor', profileImage: '/uploads/a.webp' },
+      actor: { id: actor.id, username: actor.username, displayName: 'Alice Actor', profileImage: '/uploads/a.webp', isVerified: true, verifiedType: 'gold' },
       metadata: '{"rating":5}',
     });
     expect(body.notifications[1]).toMatchObject({ actor: null, actorId: null, postId: null, metadata: null });

@@ -1,4 +1,5 @@
 import type { PostDto, SearchPost, SearchUser } from '@plates/common';
+import { toBadge } from '../users/users.author.js';
 import type { PersonRow } from './search.repository.js';
 
 /** A person in search results. Explicit, so no column (an email, a setting) leaks by accident. */
@@ -11,6 +12,7 @@ export function toSearchUser(row: PersonRow): SearchUser {
     bio: row.bio ?? null,
     location: row.location ?? null,
     isAdmin: row.isAdmin,
+    ...toBadge(row.verifiedType),
   };
 }
 
@@ -34,6 +36,8 @@ export function toSearchPost(post: PostDto): SearchPost {
       username: post.user.username,
       displayName: post.user.displayName,
       profileImage: post.user.profileImage,
+      isVerified: post.user.isVerified,
+      verifiedType: post.user.verifiedType,
     },
   };
 }

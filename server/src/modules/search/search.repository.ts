@@ -2,9 +2,10 @@ import { and, asc, desc, eq, gte, inArray, or, sql, type SQL, type SQLWrapper } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { SearchSort } from '@plates/common';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, postCategories, posts, userBlocks, users } from '../../db/schema/index.js';
+import { categories, postCategories, posts, userBlocks, users, userVerifications } from '../../db/schema/index.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { audience } from '../posts/post-access.js';
+import { activeVerification, type VerifiedType } from '../users/users.author.js';
 import { anyWordQuery, prefixTerm } from './search.text.js';
 import { likeCount } from '../posts/post-counters.js';
 
@@ -59,6 +60,7 @@ export interface PersonRow {
   bio: string | null;
   location: string | null;
   isAdmin: boolean;
+  verifiedType: VerifiedType;
 }
 
 /** Lower-cased and accent-folded, as the trigram indexes of 0002_search are built. */
@@ -271,9 +273,11 @@ export function createSearchRepository(db: Db) {
           bio: users.bio,
           location: users.location,
           isAdmin: users.isAdmin,
+          verifiedType: userVerifications.verifiedType,
           total,
         })
         .from(users)
+        .leftJoin(userVerifications, activeVerification)
         .where(and(findable(viewer), personMatch(users, text.text)))
         .orderBy(asc(tier), desc(closeness), asc(username), asc(users.id))
         .limit(window.limit)

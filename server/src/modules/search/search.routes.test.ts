@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, likes, userBlocks, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { countStatements } from '../../test/statements.js';
-import { makePost, makeUser, signIn } from '../../test/factories.js';
+import { makePost, makeUser, signIn, verifyUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,9 +55,10 @@ describe('GET /api/search: plates', () => {
     expect(result.hasMorePosts).toBe(false);
   });
 
-  it('answers the card fields: image, author, rating, counts and cuisine names', async () => {
+  it("answers the card fields: image, author (with their badge), rating, counts and cuisine names", async () => {
     const w = word();
     const author = await makeUser(t.app, { displayName: 'Card Cook', profileImage: '/uploads/avatar.webp' });
+    await verifyUser(t.app, author.id, 'business');
     const fan = await makeUser(t.app);
     const post = await makePost(t.app, {
       userId: author.id,
@@ -80,7 +81,7 @@ describe('GET /api/search: plates', () => {
       likeCount: 1,
       commentCount: 3,
       categories: ['French', 'Italian'],
-      user: { id: author.id, username: author.username, displayName: 'Card Cook', profileImage: '/uploads/avatar.webp' },
+      user: { id: author.id, username: author.username, displayName: 'Card Cook', profileImage: '/uploads/avatar.webp', isVerified: true, verifiedType: 'business' },
     });
     expect(card?.imageUrl).toBe(post.imageUrl);
     expect(card?.image).toMatchObject({ url: post.imageUrl, width: 1080, height: 1080, aspect: 'square' });
@@ -171,6 +172,7 @@ describe('GET /api/search: people', () => {
     const longer = await makeUser(t.app, { username: `${w}_kitchen` });
     const exact = await makeUser(t.app, { username: w });
     const named = await makeUser(t.app, { displayName: `Chef ${w}` });
+    await verifyUser(t.app, longer.id, 'gold');
     const result = await search({ q: w.toUpperCase(), tab: 'users' });
     expect(userIds(result).slice(0, 2)).toEqual([exact.id, longer.id]);
     expect(userIds(result)).toEqual(expect.arrayContaining([similar.id, named.id]));
@@ -183,7 +185,10 @@ describe('GET /api/search: people', () => {
       bio: null,
       location: null,
       isAdmin: false,
+      isVerified: false,
+      verifiedType: null,
     });
+    expect(result.users[1]).toMatchObject({ id: longer.id, isVerified: true, verifiedType: 'gold' });
   });
 
   it('finds partial and misspelt usernames and accented display names', async () => {
@@ -313,8 +318,9 @@ describe('GET /api/search: tabs, pages and counts', () => {
     const one = word();
     const many = word();
     const author = await makeUser(t.app, { username: `${many}_cook` });
+    await verifyUser(t.app, author.id);
     await makePost(t.app, { title: `${one} only` });
-    await makeUser(t.app, { username: `${one}_cook` });
+    await verifyUser(t.app, (await makeUser(t.app, { username: `${one}_cook` })).id);
     for (let i = 0; i < 20; i++) await makePost(t.app, { userId: author.id, title: `${many} ${i}`, categoryIds: [1, 2] });
     let small: SearchResponse | undefined;
     let big: SearchResponse | undefined;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLogs, ipBlocks, securityEvents } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { DEFAULT_PASSWORD, grantRole, makeSignedInUser, uniqueName } from '../../test/factories.js';
+import { DEFAULT_PASSWORD, grantRole, makeSignedInUser, uniqueName, verifyUser } from '../../test/factories.js';
 import { SECURITY_MESSAGES } from './ip-blocks.service.js';
 
 let t: TestApp;
@@ -16,6 +16,7 @@ beforeAll(async () => {
   const made = await makeSignedInUser(t.app, { isAdmin: true });
   admin = made.headers;
   adminId = made.user.id;
+  await verifyUser(t.app, adminId);
 });
 afterAll(async () => t?.close());
 
@@ -128,6 +129,11 @@ describe('IP blocks API', () => {
     const statuses = list.blocks.map((b: { status: string }) => b.status);
     expect(statuses.indexOf('removed')).toBeGreaterThan(statuses.lastIndexOf('active'));
     expect(list.blocks).toContainEqual(expect.objectContaining({ id: created.id, status: 'removed' }));
+    // who blocked and who removed it, with their badges (joined in the list's one query)
+    expect(list.blocks.find((b: { id: number }) => b.id === created.id)).toMatchObject({
+      blockedBy: { id: adminId, isVerified: true, verifiedType: 'blue' },
+      removedBy: { id: adminId, isVerified: true, verifiedType: 'blue' },
+    });
 
     const again = await block({ ipAddress: '203.0.113.50', blockType: 'no_access' });
     expect(again.statusCode).toBe(201);

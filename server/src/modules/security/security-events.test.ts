@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLogs, securityEvents } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { DEFAULT_PASSWORD, grantRole, makeSignedInUser, makeUser, uniqueName } from '../../test/factories.js';
+import { DEFAULT_PASSWORD, grantRole, makeSignedInUser, makeUser, uniqueName, verifyUser } from '../../test/factories.js';
 import { multipartBody } from '../../test/multipart.js';
 import { SVG_PLAIN } from '../../test/media.fixtures.js';
 import { SECURITY_EVENT_MESSAGES } from './security-events.service.js';
@@ -26,6 +26,7 @@ function list(query: Record<string, string> = {}, headers: { authorization: stri
 describe('security events', () => {
   it('lists newest first, 50 a page, and filters by type, severity, resolved, member and address or range', async () => {
     const member = await makeUser(t.app);
+    await verifyUser(t.app, member.id, 'gold');
     const base = Date.parse('2030-01-01T00:00:00Z');
     const rows = Array.from({ length: 55 }, (_, i) => ({
       eventType: i % 5 === 0 ? 'filter_probe' : 'filter_noise',
@@ -64,7 +65,7 @@ describe('security events', () => {
     expect(await descriptions({ ip: '2001:db8::/32' })).toEqual(['event 5']);
 
     const [withUser] = (await list({ userId: String(member.id) })).json().events;
-    expect(withUser).toMatchObject({ user: { id: member.id, username: member.username }, isResolved: false, severity: 'low' });
+    expect(withUser).toMatchObject({ user: { id: member.id, username: member.username, isVerified: true, verifiedType: 'gold' }, isResolved: false, severity: 'low' });
 
     expect((await list({ resolved: 'maybe' })).statusCode).toBe(400);
     expect((await list({ ip: 'nonsense' })).json()).toMatchObject({ field: 'ip' });

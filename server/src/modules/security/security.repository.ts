@@ -8,6 +8,7 @@ import {
   users,
   type NewSecurityEvent,
 } from '../../db/schema/index.js';
+import { badgeJoin } from '../users/users.author.js';
 
 type Conn = Db | Tx;
 
@@ -22,6 +23,9 @@ export interface SecurityEventFilter {
 
 const blocker = alias(users, 'blocker');
 const unblocker = alias(users, 'unblocker');
+const blockerBadge = badgeJoin('blocker_badge', blocker.id);
+const unblockerBadge = badgeJoin('unblocker_badge', unblocker.id);
+const memberBadge = badgeJoin('member_badge', users.id);
 
 /**
  * An address column inside a range, with PostgreSQL's inet containment. An IPv4-mapped IPv6
@@ -39,10 +43,18 @@ function addressWithin(column: SQL | typeof securityEvents.ipAddress, range: str
 export function createSecurityRepository(db: Db) {
   const namedIpBlocks = () =>
     db
-      .select({ block: ipBlocks, blockedBy: blocker.username, unblockedBy: unblocker.username })
+      .select({
+        block: ipBlocks,
+        blockedBy: blocker.username,
+        unblockedBy: unblocker.username,
+        blockedByBadge: blockerBadge.verifiedType,
+        unblockedByBadge: unblockerBadge.verifiedType,
+      })
       .from(ipBlocks)
       .leftJoin(blocker, eq(blocker.id, ipBlocks.blockedBy))
+      .leftJoin(blockerBadge.table, blockerBadge.on)
       .leftJoin(unblocker, eq(unblocker.id, ipBlocks.unblockedBy))
+      .leftJoin(unblockerBadge.table, unblockerBadge.on)
       .$dynamic();
 
   return {
@@ -126,9 +138,10 @@ export function createSecurityRepository(db: Db) {
 
     async emailDomainBlockList() {
       return db
-        .select({ block: emailDomainBlocks, createdBy: users.username })
+        .select({ block: emailDomainBlocks, createdBy: users.username, createdByBadge: memberBadge.verifiedType })
         .from(emailDomainBlocks)
         .leftJoin(users, eq(users.id, emailDomainBlocks.createdBy))
+        .leftJoin(memberBadge.table, memberBadge.on)
         .orderBy(emailDomainBlocks.domain);
     },
 
@@ -168,9 +181,10 @@ export function createSecurityRepository(db: Db) {
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
         db
-          .select({ event: securityEvents, username: users.username })
+          .select({ event: securityEvents, username: users.username, verifiedType: memberBadge.verifiedType })
           .from(securityEvents)
           .leftJoin(users, eq(users.id, securityEvents.userId))
+          .leftJoin(memberBadge.table, memberBadge.on)
           .where(where)
           .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
           .limit(pageSize)
@@ -182,9 +196,10 @@ export function createSecurityRepository(db: Db) {
 
     async findSecurityEvent(id: number, conn: Conn = db) {
       const [row] = await conn
-        .select({ event: securityEvents, username: users.username })
+        .select({ event: securityEvents, username: users.username, verifiedType: memberBadge.verifiedType })
         .from(securityEvents)
         .leftJoin(users, eq(users.id, securityEvents.userId))
+        .leftJoin(memberBadge.table, memberBadge.on)
         .where(eq(securityEvents.id, id))
         .limit(1);
       return row;

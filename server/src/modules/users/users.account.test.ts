@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { makePost, makeUser, signIn, DEFAULT_PASSWORD } from '../../test/factories.js';
+import { makePost, makeUser, signIn, verifyUser, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { multipartBody, multipartBodyWithBoundary, type FormPart } from '../../test/multipart.js';
 import { SVG_PLAIN, TEXT_FILE, sized } from '../../test/media.fixtures.js';
 import { MEDIA_MESSAGES } from '../media/media.messages.js';
@@ -42,8 +42,9 @@ const stored = async (url: string | null) => {
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
 
 describe('PUT /api/user/profile', () => {
-  it('changes text fields and settings and answers the session user (the same as GET /api/user)', async () => {
+  it('changes text fields and settings and answers the session user (the same as GET /api/user, with the own badge)', async () => {
     const me = await cook({ bio: 'old bio', location: 'Lyon' });
+    await verifyUser(t.app, me.user.id, 'gold');
     const res = await putProfile(
       [['displayName', '  Ada L.  '], ['bio', ''], ['location', 'Paris'], ['chatEnabled', 'false'], ['isPrivate', 'true']],
       me.headers,
@@ -58,6 +59,8 @@ describe('PUT /api/user/profile', () => {
       chatEnabled: false,
       isPrivate: true,
       email: me.user.email,
+      isVerified: true,
+      verifiedType: 'gold',
     });
     expect((await inject('GET', '/api/user', me.headers)).json()).toEqual(answer);
     expect((await userRow(me.user.id))?.displayNameUpdatedAt).toBeInstanceOf(Date);

@@ -1,5 +1,6 @@
 import type { Author } from '@plates/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users, userVerifications } from '../../db/schema/index.js';
 
 /**
@@ -32,6 +33,28 @@ export interface AuthorRow {
 
 export type VerifiedType = Author['verifiedType'];
 
+/**
+ * The active badge of a second (or third) person in one query: a left join of
+ * `user_verifications` under its own alias, on `userId` (a column of the caller's query).
+ * `user_verifications.user_id` is unique, so the join never multiplies rows.
+ */
+export function badgeJoin(name: string, userId: AnyPgColumn) {
+  const badge = alias(userVerifications, name);
+  return { table: badge, on: and(eq(badge.userId, userId), eq(badge.isActive, true))!, verifiedType: badge.verifiedType };
+}
+
+/** The same left join for hand-written SQL: `left join user_verifications <name> on …` for `userId`. */
+export function badgeJoinSql(name: string, userId: SQL): SQL {
+  const badge = sql.identifier(name);
+  return sql`left join ${userVerifications} ${badge} on ${badge}.user_id = ${userId} and ${badge}.is_active`;
+}
+
+/** The badge fields of every person shape, from the joined `verified_type` (null or absent: none). */
+export function toBadge(verifiedType: VerifiedType | undefined): { isVerified: boolean; verifiedType: VerifiedType } {
+  const type = verifiedType ?? null;
+  return { isVerified: type !== null, verifiedType: type };
+}
+
 export function toAuthor(row: AuthorRow, verifiedType: VerifiedType): Author {
   return {
     id: row.id,
@@ -39,8 +62,7 @@ export function toAuthor(row: AuthorRow, verifiedType: VerifiedType): Author {
     displayName: row.displayName ?? null,
     profileImage: row.profileImage ?? null,
     isAdmin: row.isAdmin,
-    isVerified: verifiedType !== null,
-    verifiedType,
+    ...toBadge(verifiedType),
     points: row.points,
     level: row.level,
   };

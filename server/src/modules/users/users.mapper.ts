@@ -1,14 +1,14 @@
 import type { ProfileDto, SessionUser } from '@plates/common';
 import type { User } from '../../db/schema/index.js';
 import { toFollowState } from '../graph/graph.mapper.js';
-import { toAuthor } from './users.author.js';
+import { toAuthor, toBadge, type VerifiedType } from './users.author.js';
 import type { ProfileRow } from './users.repository.js';
 
 /**
  * The signed-in user's own view of their account. Explicit, so no column (the password hash)
  * can leak by accident; the email appears here only because this view goes to its owner.
  */
-export function toSessionUser(user: User, options: { isVerified: boolean }): SessionUser {
+export function toSessionUser(user: User, verifiedType: VerifiedType): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -19,7 +19,7 @@ export function toSessionUser(user: User, options: { isVerified: boolean }): Ses
     location: user.location ?? null,
     isAdmin: user.isAdmin,
     emailVerified: user.emailVerified,
-    isVerified: options.isVerified,
+    ...toBadge(verifiedType),
     isPrivate: user.isPrivate,
     chatEnabled: user.chatEnabled,
     points: user.points,

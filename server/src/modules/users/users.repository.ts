@@ -4,7 +4,7 @@ import { posts, sessions, users, userVerifications, type AccountStatus, type Use
 import { blocks, summaryColumns, type SummaryRow } from '../graph/graph.sql.js';
 import { activeVerification } from './users.author.js';
 import { countersTouchedBy, recountTouched, type TouchedCounters } from '../posts/post-counters.js';
-import { hasActiveBadge, setAccountStatus, updateUserRow, type UserChanges } from './users.rows.js';
+import { activeBadgeOf, setAccountStatus, updateUserRow, type UserChanges } from './users.rows.js';
 
 type Conn = Db | Tx;
 
@@ -70,8 +70,8 @@ export function createUsersRepository(db: Db) {
       return setAccountStatus(tx, id, { accountStatus });
     },
 
-    isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
-      return hasActiveBadge(conn, userId);
+    async isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
+      return (await activeBadgeOf(conn, userId)) !== null;
     },
 
     /**

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { users, userVerifications, type AccountStatus, type NewUser, type User } from '../../db/schema/index.js';
 import { countersTouchedBy, recountTouched } from '../posts/post-counters.js';
+import type { VerifiedType } from './users.author.js';
 
 /** Queries on the account row that the auth, users and moderation repositories need. */
 
@@ -14,14 +15,14 @@ export async function updateUserRow(conn: Db | Tx, id: number, values: UserChang
   return row;
 }
 
-/** Whether the user holds an active verification badge. */
-export async function hasActiveBadge(conn: Db | Tx, userId: number): Promise<boolean> {
+/** The user's active verification badge, or null when they hold none. */
+export async function activeBadgeOf(conn: Db | Tx, userId: number): Promise<VerifiedType> {
   const [row] = await conn
-    .select({ id: userVerifications.id })
+    .select({ verifiedType: userVerifications.verifiedType })
     .from(userVerifications)
     .where(and(eq(userVerifications.userId, userId), eq(userVerifications.isActive, true)))
     .limit(1);
-  return row !== undefined;
+  return row?.verifiedType ?? null;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { adminHomeFor } from '../../features/admin';
 import { displayNameOf, useAuth, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/utils';
+import { VerifiedBadge } from '../../components/author/verified-badge';
 import { profilePath, settingsPath } from '../navigation';
 import { ThemeRadioItems } from './theme-menu';
 
@@ -40,7 +41,10 @@ export function AccountMenu({
       <DropdownMenuContent align={align} side={side} className="w-60">
         <DropdownMenuLabel className="grid gap-0.5">
           <span className="text-xs text-muted-foreground">Signed in as</span>
-          <span className="truncate font-semibold">{displayNameOf(user)}</span>
+          <span className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate font-semibold">{displayNameOf(user)}</span>
+            <VerifiedBadge person={user} />
+          </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

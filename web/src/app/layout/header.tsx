@@ -10,6 +10,7 @@ import { HeaderSearch } from '../../features/search';
 import { deferred, DeferredMenu } from '../../components/ui/deferred-menu';
 import { ThemeButton } from './theme-button';
 import { UserAvatar } from './user-avatar';
+import { nameWithBadge, VerifiedBadge } from '../../components/author/verified-badge';
 
 // The menus' code (Radix menus, positioning) loads after the first paint, or on first intent.
 const themeMenu = deferred(() => import('./theme-menu'));
@@ -53,8 +54,10 @@ export function Header() {
 
 function AccountButton({ user, ...props }: { user: AuthUser } & ComponentProps<typeof Button>) {
   return (
-    <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu for ${displayNameOf(user)}`} {...props}>
+    <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={`Account menu for ${nameWithBadge(displayNameOf(user), user)}`} {...props}>
       <UserAvatar user={user} />
+      {/* the label already says "verified": the tick on the photo is for the eye only */}
+      <VerifiedBadge person={user} decorative className="absolute -bottom-0.5 -right-0.5 size-4! rounded-full bg-background" />
     </Button>
   );
 }

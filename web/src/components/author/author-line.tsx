@@ -3,11 +3,12 @@
  * comments and users features, so it sits below them (it knows levels and badges: not a ui primitive).
  */
 import { LEVELS, type Author, type PostDto } from '@plates/common';
-import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../ui/avatar';
 import { formatFullDate, formatPostTime } from '../../lib/format-time';
 import { cn } from '../../lib/utils';
+import { VerifiedBadge } from './verified-badge';
 
 type BadgeAuthor = Pick<Author, 'username' | 'displayName' | 'profileImage' | 'isAdmin'> &
   Partial<Pick<Author, 'isVerified' | 'verifiedType' | 'level'>>;
@@ -19,8 +20,6 @@ export function authorName(author: Pick<Author, 'username' | 'displayName'>): st
 export function levelName(level: number): string {
   return LEVELS.find((l) => l.level === level)?.name ?? LEVELS[0].name;
 }
-
-const VERIFIED_COLOUR = { blue: 'text-sky-500', gold: 'text-amber-500', business: 'text-slate-500 dark:text-slate-300' } as const;
 
 export function AuthorAvatar({ author, className }: { author: BadgeAuthor; className?: string }) {
   const name = authorName(author);
@@ -34,16 +33,9 @@ export function AuthorAvatar({ author, className }: { author: BadgeAuthor; class
 
 /** Verification tick, Admin and level badges beside a name. */
 export function AuthorBadges({ author, showLevel = true }: { author: BadgeAuthor; showLevel?: boolean }) {
-  const verifiedType = author.verifiedType ?? 'blue';
   return (
     <>
-      {author.isVerified ? (
-        <BadgeCheck
-          role="img"
-          aria-label={verifiedType === 'business' ? 'Verified business' : 'Verified'}
-          className={cn('size-4 shrink-0', VERIFIED_COLOUR[verifiedType])}
-        />
-      ) : null}
+      <VerifiedBadge person={author} />
       {author.isAdmin ? (
         <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-primary/10 px-1.5 py-0.5 text-[0.7rem] font-semibold text-primary">
           <ShieldCheck className="size-3" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { formatFullDate } from '../../../lib/format-time';
 import { humanize } from '../lib/labels';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { useMemberHref } from './person';
 
 /** What each kind of audited target is called. */
@@ -33,7 +34,14 @@ export function AuditRow({ entry }: { entry: AuditEntryDto }) {
         </Badge>
         {entry.success ? null : <Badge variant="warning">Refused</Badge>}
         <span className="text-sm font-medium">
-          {entry.admin ? `@${entry.admin.username}` : 'System'}
+          {entry.admin ? (
+            <>
+              @{entry.admin.username}
+              <VerifiedBadge person={entry.admin} className="ml-0.5 inline-block size-3.5 align-[-0.125em]" />
+            </>
+          ) : (
+            'System'
+          )}
           {entry.adminRole ? <span className="font-normal text-muted-foreground"> ({entry.adminRole})</span> : null}
         </span>
         <time dateTime={entry.createdAt} className="ml-auto text-xs text-muted-foreground">

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { createEmailDomainBlock, fetchEmailDomainBlocks, removeEmailDomainBlock, securityKeys } from '../api/security-api';
 import { LoadError } from './page-states';
 
@@ -91,7 +92,13 @@ export function EmailDomainBlocks() {
                 <span className="break-all font-mono text-sm font-semibold">{block.domain}</span>
                 <span className="text-xs text-muted-foreground">
                   {block.reason ? `${block.reason} · ` : ''}
-                  {block.createdBy ? `${block.createdBy.username}, ` : ''}
+                  {block.createdBy ? (
+                    <>
+                      {block.createdBy.username}
+                      <VerifiedBadge person={block.createdBy} className="ml-0.5 inline-block size-3.5 align-[-0.125em]" />
+                      {', '}
+                    </>
+                  ) : null}
                   <time dateTime={block.createdAt}>{formatFullDate(block.createdAt)}</time>
                 </span>
               </div>

@@ -11,6 +11,7 @@ import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
 import { HELD_KIND_LABEL, useDecideHeld, useHeld } from '../hooks/use-held';
 import { ActionDialog, fieldErrorsOf } from './action-dialog';
 import { PersonLine, useMemberHref } from './person';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { EmptyState, ListSkeleton } from './query-states';
 
 const KIND_ICON = { comment: MessageCircle, reply: MessageSquareReply, chat_request: Send } as const;
@@ -102,7 +103,8 @@ function HeldCard({ item, publishing, onPublish, onRefuse }: { item: HeldItemDto
           To{' '}
           <Link to={memberHref(item.receiver.id)} className={linkClass}>
             {authorName(item.receiver)}
-          </Link>{' '}
+          </Link>
+          <VerifiedBadge person={item.receiver} className="ml-0.5 inline-block size-3.5 align-[-0.125em]" />{' '}
           <span>@{item.receiver.username}</span>
         </p>
       ) : null}

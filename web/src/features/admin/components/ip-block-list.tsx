@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { removeIpBlock, securityKeys } from '../api/security-api';
 import { blockTypeLabel } from './ip-block-form';
 
@@ -20,8 +21,18 @@ const TYPE_STYLE: Record<IpBlockDto['blockType'], string> = {
   sign_up_requires_approval: 'bg-secondary text-secondary-foreground',
 };
 
+/** " by admin ✓" after "Blocked" or "Removed": the staff member's name with their badge. */
+function By({ person }: { person: IpBlockDto['blockedBy'] }) {
+  if (!person) return null;
+  return (
+    <>
+      {' '}by {person.username}
+      <VerifiedBadge person={person} className="ml-0.5 inline-block size-3.5 align-[-0.125em]" />
+    </>
+  );
+}
+
 function BlockRow({ block, onRemove }: { block: IpBlockDto; onRemove?: (block: IpBlockDto) => void }) {
-  const by = block.blockedBy ? ` by ${block.blockedBy.username}` : '';
   return (
     <li className="grid gap-2 rounded-2xl border bg-card p-3 sm:grid-cols-[1fr_auto] sm:items-start">
       <div className="grid min-w-0 gap-1">
@@ -33,7 +44,8 @@ function BlockRow({ block, onRemove }: { block: IpBlockDto; onRemove?: (block: I
         </div>
         {block.reason ? <p className="text-sm">{block.reason}</p> : null}
         <p className="text-xs text-muted-foreground">
-          Blocked{by} on <time dateTime={block.createdAt}>{formatFullDate(block.createdAt)}</time>
+          Blocked
+          <By person={block.blockedBy} /> on <time dateTime={block.createdAt}>{formatFullDate(block.createdAt)}</time>
           {' · '}
           {block.expiresAt ? (
             <>
@@ -45,7 +57,8 @@ function BlockRow({ block, onRemove }: { block: IpBlockDto; onRemove?: (block: I
         </p>
         {block.status === 'removed' && block.removedAt ? (
           <p className="text-xs text-muted-foreground">
-            Removed{block.removedBy ? ` by ${block.removedBy.username}` : ''} on{' '}
+            Removed
+            <By person={block.removedBy} /> on{' '}
             <time dateTime={block.removedAt}>{formatFullDate(block.removedAt)}</time>
             {block.removeReason ? `: ${block.removeReason}` : ''}
           </p>

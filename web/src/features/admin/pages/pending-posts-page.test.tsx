@@ -143,6 +143,61 @@ describe('PendingPostsPage', () => {
       expect(card('Dish 43')).toHaveFocus();
     });
 
+    it('j on the last plate of a page opens the next page at its first plate; k on the first goes back to the last', async () => {
+      localStorage.setItem('auth_token', 't');
+      const pages: Record<number, number[]> = { 1: [51, 52], 2: [53, 54], 3: [55] };
+      const api = stubFetch({
+        'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
+        'GET /api/admin/posts/pending': (req) => {
+          const page = Number(req.url.searchParams.get('page'));
+          const posts = pages[page]!.map((id) => makePost({ id, title: `Dish ${id}`, approvalStatus: 'pending' }));
+          return { body: { posts, total: 5, page, totalPages: 3 } };
+        },
+        'POST /api/admin/posts/53/approve': { body: makePost({ id: 53 }) },
+      });
+      renderWithApp(null, { routes: [{ path: '/admin/pending-posts', element: <PendingPostsPage /> }], route: '/admin/pending-posts' });
+      const user = userEvent.setup();
+      await screen.findByText('Dish 51');
+      await user.keyboard('jj');
+      expect(card('Dish 52')).toHaveFocus();
+
+      // past the last plate of page 1: page 2 loads and its first plate is selected and focused
+      await user.keyboard('j');
+      await waitFor(() => expect(card('Dish 53')).toHaveAttribute('aria-current', 'true'));
+      expect(card('Dish 53')).toHaveFocus();
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/pending-posts?page=2');
+      expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+      expect(screen.queryByText('Dish 52')).not.toBeInTheDocument();
+
+      // a approves the plate the keys landed on
+      await user.keyboard('a');
+      await waitFor(() => expect(api.callsTo('POST', '/api/admin/posts/53/approve')).toHaveLength(1));
+
+      // and before the first plate of page 2, back to the last plate of page 1
+      card('Dish 53').focus();
+      await user.keyboard('k');
+      await waitFor(() => expect(card('Dish 52')).toHaveAttribute('aria-current', 'true'));
+      expect(card('Dish 52')).toHaveFocus();
+      expect(screen.getByTestId('location')).toHaveTextContent(/\/admin\/pending-posts$/);
+
+      // k on the first plate of the first page stays there; j on the last plate of the last page too
+      await user.keyboard('kk');
+      expect(card('Dish 51')).toHaveFocus();
+      expect(screen.getByTestId('location')).toHaveTextContent(/\/admin\/pending-posts$/);
+      await user.keyboard('jj');
+      // keys wait while a page is on its way: this j and k do not skip past page 2
+      await user.keyboard('jk');
+      await waitFor(() => expect(card('Dish 53')).toHaveFocus());
+      await user.keyboard('j');
+      expect(card('Dish 54')).toHaveFocus();
+      await user.keyboard('j');
+      await waitFor(() => expect(card('Dish 55')).toHaveFocus());
+      await user.keyboard('j');
+      expect(card('Dish 55')).toHaveAttribute('aria-current', 'true');
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/pending-posts?page=3');
+      expect(api.callsTo('GET', '/api/admin/posts/pending').map((c) => c.url.searchParams.get('page'))).not.toContain('4');
+    });
+
     it('r opens the reject dialog for the selected plate; keys do nothing while it is open', async () => {
       const { api, user } = setUp();
       await screen.findByText('Dish 41');

@@ -2,7 +2,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { RejectBody, type PostDto } from '@plates/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ClipboardCheck, ShieldCheck, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { useAuth } from '../../auth';
 import { approvePost, fetchPending, rejectPost } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
@@ -96,21 +97,42 @@ export default function PendingPostsPage() {
     else setSelectedId(next);
   };
 
+  // The queue runs on across pages: j past the last plate of a page opens the next page at its
+  // first plate, k before the first plate the previous page at its last. `landing` says which end
+  // to select once that page's plates are shown; the keys wait while a page is on its way.
+  const landing = useRef<'first' | 'last' | null>(null);
+  const turnTo = (n: number, at: 'first' | 'last') => {
+    landing.current = at;
+    goTo(n);
+  };
+  const turning = () => landing.current !== null || pending.isPlaceholderData;
+  const land = useEffectEvent(() => {
+    if (landing.current === null || pending.isPlaceholderData || !data) return;
+    const target = landing.current === 'first' ? data.posts[0] : data.posts.at(-1);
+    landing.current = null;
+    if (target) select(target.id);
+  });
+  useEffect(() => land(), [data, pending.isPlaceholderData]);
+
   useReviewKeys(
     {
       next: () => {
+        if (turning()) return;
+        if (selectedIndex !== -1 && selectedIndex === posts.length - 1 && page < totalPages) return turnTo(page + 1, 'first');
         const target = posts[selectedIndex + 1] ?? (selectedIndex === -1 ? posts[0] : undefined);
         if (target) select(target.id);
       },
       previous: () => {
+        if (turning()) return;
+        if (selectedIndex === 0 && page > 1) return turnTo(page - 1, 'last');
         const target = selectedIndex === -1 ? posts[0] : posts[selectedIndex - 1];
         if (target) select(target.id);
       },
       approve: () => {
-        if (selected && !approve.isPending) approve.mutate(selected);
+        if (selected && !approve.isPending && !turning()) approve.mutate(selected);
       },
       reject: () => {
-        if (selected) openReject(selected);
+        if (selected && !turning()) openReject(selected);
       },
     },
     tab === 'plates' && rejecting === null && posts.length > 0,
@@ -174,7 +196,8 @@ export default function PendingPostsPage() {
                         {post.title}
                       </h2>
                       <p className="text-sm text-muted-foreground">
-                        by {post.user.displayName?.trim() || post.user.username} ·{' '}
+                        by {post.user.displayName?.trim() || post.user.username}
+                        <VerifiedBadge person={post.user} className="ml-0.5 inline-block size-3.5 align-[-0.125em]" /> ·{' '}
                         <time dateTime={post.createdAt}>{formatFullDate(post.createdAt)}</time>
                       </p>
                       {post.description ? <p className="line-clamp-2 text-sm">{post.description}</p> : null}

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { fetchSecurityEvents, resolveSecurityEvent, securityKeys, type SecurityEventFilters } from '../api/security-api';
 import { NativeSelect } from '../components/native-select';
 import { LoadError, Pager } from '../components/page-states';
@@ -207,9 +208,12 @@ function EventList({ page, busy }: { page: SecurityEventsPage; busy: boolean }) 
               {event.description ? <p className="break-words text-sm">{event.description}</p> : null}
               <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
                 {event.user ? (
-                  <Link to={`/admin/users/${event.user.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                    @{event.user.username}
-                  </Link>
+                  <span className="inline-flex items-center gap-1">
+                    <Link to={`/admin/users/${event.user.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                      @{event.user.username}
+                    </Link>
+                    <VerifiedBadge person={event.user} className="size-3.5" />
+                  </span>
                 ) : (
                   <span>No member</span>
                 )}

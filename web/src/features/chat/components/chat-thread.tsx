@@ -4,6 +4,7 @@ import { ArrowLeft, Check, CheckCheck, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { isApiError } from '../../../lib/api';
 import { dayKey, formatClockTime, formatDayLabel, formatFullDate } from '../../../lib/format-time';
 import { useRealtimeEvent } from '../../../lib/realtime-events';
@@ -192,7 +193,10 @@ export function ChatThread({ sessionId, conversation, onBack }: ChatThreadProps)
         ) : null}
         {other ? <ChatAvatar user={other} online={conversation.isOnline} /> : null}
         <div className="grid min-w-0">
-          <h3 className="truncate font-semibold">{other ? chatName(other) : 'Conversation'}</h3>
+          <h3 className="flex min-w-0 items-center gap-1.5 font-semibold">
+            <span className="truncate">{other ? chatName(other) : 'Conversation'}</span>
+            {other ? <VerifiedBadge person={other} /> : null}
+          </h3>
           {conversation || otherTyping ? (
             <p className="text-xs text-muted-foreground" aria-live="polite">
               {otherTyping ? 'typing…' : conversation?.isOnline ? 'Online' : 'Offline'}

@@ -2,6 +2,7 @@ import type { ConversationDto } from '@plates/common';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCommentTime } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { ChatAvatar, chatName } from './chat-avatar';
 
 interface ConversationListProps {
@@ -47,7 +48,8 @@ export function ConversationList({ conversations, isError, selectedId, onSelect 
               <ChatAvatar user={c.otherUser} online={c.isOnline} />
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex min-w-0 items-center gap-2">
-                  <span className="truncate font-semibold">{name}</span>
+                  <span className="truncate font-semibold">{name}</span>{' '}
+                  <VerifiedBadge person={c.otherUser} />
                   {c.lastMessageAt ? (
                     <time dateTime={c.lastMessageAt} className="ml-auto shrink-0 text-xs text-muted-foreground">
                       {formatCommentTime(c.lastMessageAt)}

@@ -1,6 +1,7 @@
 import type { ChatRequestDto } from '@plates/common';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { ChatAvatar, chatName } from './chat-avatar';
 
 interface RequestListProps {
@@ -34,7 +35,10 @@ export function RequestList({ requests, isError, busyId, onAccept, onDecline }: 
             <div className="flex items-center gap-3">
               <ChatAvatar user={other} />
               <div className="grid min-w-0 flex-1">
-                <span className="truncate font-semibold">{name}</span>
+                <span className="flex min-w-0 items-center gap-1.5">
+                  <span className="truncate font-semibold">{name}</span>
+                  <VerifiedBadge person={other} />
+                </span>
                 {r.message ? <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{r.message}</span> : null}
               </div>
               {r.direction === 'outgoing' ? (

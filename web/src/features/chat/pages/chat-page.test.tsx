@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeConversation, makeMessage, makeRequest, setSocketLive } from '../../../test/chat';
+import { bo, makeConversation, makeMessage, makeRequest, setSocketLive } from '../../../test/chat';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { MessagesButton } from '../components/messages-button';
@@ -46,6 +46,25 @@ describe('chat routes', () => {
     expect(await within(dialog).findByRole('button', { name: 'Accept Bo Baker' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it("shows a verified member's badge in the conversation list, the thread header and the requests", async () => {
+    const verifiedBo = { ...bo, isVerified: true, verifiedType: 'business' as const };
+    const { user } = setup('/chat', {
+      'GET /api/simple-chat/conversations': { body: [makeConversation({ otherUser: verifiedBo })] },
+      'GET /api/simple-chat/requests': { body: [makeRequest({ id: 2, sender: { ...verifiedBo, id: 12, username: 'cafe', displayName: 'Cafe Uno' }, senderId: 12 })] },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    const list = await within(dialog).findByRole('list', { name: 'Conversations' });
+    const row = within(list).getByRole('button', { name: /^Bo Baker Verified business/ });
+    expect(within(row).getAllByRole('img', { name: 'Verified business' })).toHaveLength(1);
+    await user.click(row);
+    const header = await within(dialog).findByRole('heading', { name: /^Bo Baker\s?Verified business$/ });
+    expect(within(header).getByRole('img', { name: 'Verified business' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(dialog).getByRole('tab', { name: /Requests/ }));
+    const requests = await within(dialog).findByRole('list', { name: 'Chat requests' });
+    expect(within(requests).getByText('Cafe Uno').parentElement).toContainElement(within(requests).getByRole('img', { name: 'Verified business' }));
   });
 
   it('/chat?sessionId=5 opens that conversation', async () => {

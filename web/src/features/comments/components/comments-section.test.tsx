@@ -38,6 +38,25 @@ describe('CommentsSection', () => {
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
+  it('shows the verified badge beside a verified comment author and reply author', async () => {
+    const verified = makeComment({
+      id: 35,
+      comment: 'From a verified cook',
+      user: { id: 15, username: 'gia', displayName: 'Gia', profileImage: null, isAdmin: false, isVerified: true, verifiedType: 'gold' },
+      replies: [
+        makeReply({ id: 43, content: 'From the cafe', user: { id: 16, username: 'cafe', displayName: 'Cafe', profileImage: null, isAdmin: false, isVerified: true, verifiedType: 'business' } }),
+      ],
+    });
+    stubFetch({ 'GET /api/user': signedOutReply, 'GET /api/posts/1/comments': { body: { comments: [verified, first], nextCursor: null } } });
+    renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
+    const gia = (await screen.findByText('Gia')).parentElement!;
+    expect(within(gia).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    const cafe = screen.getByText('Cafe').parentElement!;
+    expect(within(cafe).getByRole('img', { name: 'Verified business' })).toBeInTheDocument();
+    // Dan is not verified: two badges on the page, no more
+    expect(screen.getAllByRole('img', { name: /^Verified/ })).toHaveLength(2);
+  });
+
   it("tells the author which of their comments and replies wait for a moderator's review", async () => {
     localStorage.setItem('auth_token', 't');
     const held = makeComment({

@@ -1,11 +1,12 @@
 import { LEVELS, levelProgress, type LeaderboardResponse } from '@plates/common';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { BadgeCheck, Medal, ShieldCheck } from 'lucide-react';
+import { Medal, ShieldCheck } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { fetchLeaderboardPage, leaderboardKeys } from '../api/leaderboard-api';
 
 type Entry = LeaderboardResponse['users'][number];
@@ -73,7 +74,7 @@ function LeaderboardRow({ entry }: { entry: Entry }) {
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex min-w-0 flex-wrap items-center gap-1.5 font-semibold">
           <span className="truncate">{name}</span>
-          {entry.isVerified ? <BadgeCheck role="img" aria-label="Verified" className="size-4 text-sky-500" /> : null}
+          <VerifiedBadge person={entry} />
           {entry.isAdmin ? (
             <span className="inline-flex items-center gap-0.5 rounded-full bg-primary/10 px-1.5 py-0.5 text-[0.7rem] font-semibold text-primary">
               <ShieldCheck className="size-3" aria-hidden="true" />

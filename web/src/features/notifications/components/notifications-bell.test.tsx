@@ -96,6 +96,27 @@ describe('NotificationsBell', () => {
     expect(screen.queryByTestId('notifications-badge')).not.toBeInTheDocument();
   });
 
+  it("puts a verified actor's badge right after their name, once, in the title or else the message", async () => {
+    const gold = { id: 9, username: 'chef_bo', displayName: 'Bo', profileImage: null, isVerified: true, verifiedType: 'gold' as const };
+    setup(
+      page([
+        makeNotification({ title: 'New message from Bo', message: 'Bo says hi', actor: gold, read: true }),
+        makeNotification({ title: 'New follower', message: 'Bo started following you', actor: gold, read: true }),
+        makeNotification({ title: 'New follower', message: 'Bo started following you', read: true }),
+      ]),
+    );
+    renderBell();
+    const user = userEvent.setup();
+    await user.click(await bell(0));
+    const sheet = await screen.findByRole('dialog', { name: 'Notifications' });
+    const [message, follow, plain] = within(sheet).getAllByRole('listitem');
+    expect(within(message!).getAllByRole('img', { name: 'Verified' })).toHaveLength(1);
+    expect(within(message!).getByRole('button')).toHaveTextContent('New message from BoBo says hi');
+    expect(within(message!).getByRole('img', { name: 'Verified' }).previousSibling?.textContent).toBe('New message from Bo');
+    expect(within(follow!).getByRole('img', { name: 'Verified' }).nextSibling?.textContent).toBe(' started following you');
+    expect(within(plain!).queryByRole('img', { name: 'Verified' })).not.toBeInTheDocument();
+  });
+
   it('does not call mark-read on open when nothing is unread, and shows the empty state', async () => {
     const fetch = setup(page([]));
     renderBell();

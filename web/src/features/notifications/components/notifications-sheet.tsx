@@ -11,6 +11,7 @@ import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { useClearNotifications, useMarkNotificationsRead, useNotifications } from '../hooks/use-notifications';
 import { NOTIFICATION_SESSION_DELAY_MS, notificationTarget } from '../lib/notification-target';
+import { actorTexts } from './actor-text';
 import { BellButton } from './bell-button';
 import { NotificationIcon } from './notification-icon';
 
@@ -99,34 +100,37 @@ export function NotificationsSheet({ defaultOpen = false }: { defaultOpen?: bool
             ) : (
               <>
                 <ul aria-label="Notifications" className="divide-y">
-                  {notifications.map((n) => (
-                    <li key={n.id}>
-                      <button
-                        type="button"
-                        onClick={() => openNotification(n)}
-                        className={cn(
-                          'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
-                          !n.read && 'bg-primary/5',
-                        )}
-                      >
-                        <span className="mt-0.5 shrink-0">
-                          <NotificationIcon type={n.type} />
-                        </span>
-                        <span className="grid min-w-0 flex-1 gap-0.5">
-                          <span className="font-semibold leading-snug">{n.title}</span>
-                          <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{n.message}</span>
-                          <time dateTime={n.createdAt} title={formatFullDate(n.createdAt)} className="text-xs text-muted-foreground">
-                            {formatCommentTime(n.createdAt)}
-                          </time>
-                        </span>
-                        {n.read ? null : (
-                          <span className="mt-2 size-2.5 shrink-0 rounded-full bg-primary">
-                            <span className="sr-only">Unread</span>
+                  {notifications.map((n) => {
+                    const text = actorTexts(n);
+                    return (
+                      <li key={n.id}>
+                        <button
+                          type="button"
+                          onClick={() => openNotification(n)}
+                          className={cn(
+                            'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                            !n.read && 'bg-primary/5',
+                          )}
+                        >
+                          <span className="mt-0.5 shrink-0">
+                            <NotificationIcon type={n.type} />
                           </span>
-                        )}
-                      </button>
-                    </li>
-                  ))}
+                          <span className="grid min-w-0 flex-1 gap-0.5">
+                            <span className="font-semibold leading-snug">{text.title}</span>
+                            <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{text.message}</span>
+                            <time dateTime={n.createdAt} title={formatFullDate(n.createdAt)} className="text-xs text-muted-foreground">
+                              {formatCommentTime(n.createdAt)}
+                            </time>
+                          </span>
+                          {n.read ? null : (
+                            <span className="mt-2 size-2.5 shrink-0 rounded-full bg-primary">
+                              <span className="sr-only">Unread</span>
+                            </span>
+                          )}
+                        </button>
+                      </li>
+                    );
+                  })}
                 </ul>
                 <div className="grid p-4 empty:hidden">
                   <LoadMore pager={list} />

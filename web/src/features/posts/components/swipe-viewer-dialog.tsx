@@ -4,6 +4,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { authorName } from '../../../components/author/author-line';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { useSwipe } from '../hooks/use-swipe';
 import { PostImage } from './post-image';
 import { RatingSummary } from './rating-summary';
@@ -84,7 +85,10 @@ export default function SwipeViewer({ posts, startIndex, onClose }: { posts: Pos
             ) : null}
           </div>
           <div className="grid gap-1 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
-            <p className="text-sm text-white/80">by {authorName(current.user)}</p>
+            <p className="flex items-center gap-1 text-sm text-white/80">
+              by {authorName(current.user)}
+              <VerifiedBadge person={current.user} className="size-3.5" />
+            </p>
             <div className="flex items-center justify-between gap-2">
               <RatingSummary average={current.averageRating} count={current.ratingCount} className="text-white [&_span]:text-white/80" />
               <Link to={`/posts/${current.id}`} onClick={onClose} className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold underline-offset-4 hover:underline">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Star, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { authorName } from '../../../components/author/author-line';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { postKeys } from '../api/keys';
@@ -41,7 +42,10 @@ export function TopRatedPanel() {
                 <PostImage image={post.image} title={post.title} fit="fill" sizes="48px" className="size-12 shrink-0 rounded-lg" />
                 <span className="grid min-w-0 flex-1">
                   <span className="truncate text-sm font-semibold">{post.title}</span>
-                  <span className="truncate text-xs text-muted-foreground">by {authorName(post.user)}</span>
+                  <span className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
+                    <span className="truncate">by {authorName(post.user)}</span>
+                    <VerifiedBadge person={post.user} className="size-3.5" />
+                  </span>
                 </span>
                 <span className="inline-flex items-center gap-0.5 text-sm font-semibold tabular-nums" aria-label={`Rated ${post.averageRating.toFixed(1)}`}>
                   <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />

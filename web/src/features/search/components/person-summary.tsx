@@ -2,6 +2,7 @@ import type { SearchUser } from '@plates/common';
 import { MapPin, ShieldCheck } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 
 export function nameOf(user: Pick<SearchUser, 'displayName' | 'username'>): string {
   return user.displayName?.trim() || user.username;
@@ -31,10 +32,11 @@ export function AdminBadge() {
 }
 
 /**
- * A person in search results: avatar, display name or username, Admin badge, @username and, in
- * the header, one line of location or bio; on /search the bio and the location in full.
+ * A person in search results: avatar, display name or username, verified and Admin badges,
+ * @username and, in the header, one line of location or bio; on /search the bio and the location
+ * in full. `labelled`: the option around it names the person (badge included) by `aria-label`.
  */
-export function PersonSummary({ user, detail = 'snippet' }: { user: SearchUser; detail?: 'snippet' | 'full' }) {
+export function PersonSummary({ user, detail = 'snippet', labelled = false }: { user: SearchUser; detail?: 'snippet' | 'full'; labelled?: boolean }) {
   const snippet = user.location?.trim() || user.bio?.trim();
   return (
     <span className="flex min-w-0 flex-1 items-start gap-3">
@@ -42,6 +44,7 @@ export function PersonSummary({ user, detail = 'snippet' }: { user: SearchUser; 
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="flex min-w-0 items-center gap-1.5">
           <span className="truncate font-semibold">{nameOf(user)}</span>
+          <VerifiedBadge person={user} decorative={labelled} />
           {user.isAdmin ? <AdminBadge /> : null}
         </span>
         <span className="truncate text-sm text-muted-foreground">@{user.username}</span>

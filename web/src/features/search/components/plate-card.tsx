@@ -2,6 +2,7 @@ import type { SearchPost } from '@plates/common';
 import { Heart, MapPin, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/utils';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { formatAverage, plural } from '../lib/format';
 import { postPath, profilePath } from '../lib/paths';
 import { nameOf } from './person-summary';
@@ -38,6 +39,7 @@ export function PlateCard({ post, className }: { post: SearchPost; className?: s
           >
             {nameOf(post.user)}
           </Link>
+          <VerifiedBadge person={post.user} className="ml-1 inline-block size-3.5 align-[-0.125em]" />
         </p>
         {post.description?.trim() ? (
           <p className="line-clamp-2 text-sm [overflow-wrap:anywhere]">{post.description}</p>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
+import { nameWithBadge, VerifiedBadge } from '../../../components/author/verified-badge';
 import { formatAverage } from '../lib/format';
 import { TAB_LABELS, TAB_ORDER, tabCount, type DropdownGroup, type DropdownItem } from '../lib/dropdown';
 import { PANEL_CLASS } from './panel-class';
@@ -135,10 +136,10 @@ function EmptyResults({ query, tab }: { query: string; tab: SearchTab }) {
   );
 }
 
-/** What a screen reader says for a person option: "Pat Pasta, Admin, @pasta_pat, Naples". */
+/** What a screen reader says for a person option: "Pat Pasta, verified, Admin, @pasta_pat, Naples". */
 function personLabel(user: SearchUser): string {
   const snippet = user.location?.trim() || user.bio?.trim();
-  return [nameOf(user), user.isAdmin ? 'Admin' : null, `@${user.username}`, snippet || null].filter(Boolean).join(', ');
+  return [nameWithBadge(nameOf(user), user), user.isAdmin ? 'Admin' : null, `@${user.username}`, snippet || null].filter(Boolean).join(', ');
 }
 
 function Option({ id, item, active, onPick }: { id: string; item: DropdownItem; active: boolean; onPick: () => void }) {
@@ -174,7 +175,7 @@ function Option({ id, item, active, onPick }: { id: string; item: DropdownItem; 
         onClick={onPick}
         className={base}
       >
-        <PersonSummary user={item.user} />
+        <PersonSummary user={item.user} labelled />
       </Link>
     );
   }
@@ -185,7 +186,7 @@ function Option({ id, item, active, onPick }: { id: string; item: DropdownItem; 
       to={item.href}
       role="option"
       aria-selected={active}
-      aria-label={`${post.title}, by ${nameOf(post.user)}, rated ${formatAverage(post.averageRating)}`}
+      aria-label={`${post.title}, by ${nameWithBadge(nameOf(post.user), post.user)}, rated ${formatAverage(post.averageRating)}`}
       tabIndex={-1}
       onClick={onPick}
       className={base}
@@ -193,7 +194,10 @@ function Option({ id, item, active, onPick }: { id: string; item: DropdownItem; 
       <SearchImage image={post.image} title={post.title} variant="thumb" className="size-12 shrink-0 rounded-lg" />
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="truncate font-semibold">{post.title}</span>
-        <span className="truncate text-sm text-muted-foreground">by {nameOf(post.user)}</span>
+        <span className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+          <span className="truncate">by {nameOf(post.user)}</span>
+          <VerifiedBadge person={post.user} decorative className="size-3.5" />
+        </span>
       </span>
       <span className="inline-flex shrink-0 items-center gap-1 text-sm">
         <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />

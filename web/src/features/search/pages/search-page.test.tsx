@@ -69,6 +69,19 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it("shows a verified person's badge and a verified author's badge on their plate", async () => {
+    const verified = makeSearchUser({ id: 40, username: 'gia', displayName: 'Gia', isVerified: true, verifiedType: 'gold' });
+    const plate = makeSearchPost({ id: 140, title: 'Cafe toast' });
+    const cafePlate = { ...plate, user: { ...plate.user, displayName: 'Cafe Uno', isVerified: true, verifiedType: 'business' as const } };
+    setup('/search?q=gia', { body: searchAnswer({ userCount: 2, postCount: 1, users: [verified, people[0]!], posts: [cafePlate] }) });
+    const found = await screen.findByRole('list', { name: 'People found' });
+    const [gia, pat] = within(found).getAllByRole('link');
+    expect(within(gia!).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    expect(within(pat!).queryByRole('img')).not.toBeInTheDocument();
+    const card = within(screen.getByRole('list', { name: 'Plates found' })).getByRole('article');
+    expect(within(card).getByRole('img', { name: 'Verified business' })).toBeInTheDocument();
+  });
+
   it('shows "Searching for" while loading', async () => {
     setup('/search?q=pasta', () => new Promise(() => {}));
     expect(await screen.findByText('Searching for "pasta"…')).toBeInTheDocument();

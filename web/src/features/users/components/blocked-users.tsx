@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Spinner } from '../../../components/ui/spinner';
+import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { formatFullDate } from '../../../lib/format-time';
 import { userKeys } from '../api/keys';
 import { fetchBlockedUsers } from '../api/users-api';
@@ -40,9 +41,12 @@ export function BlockedUsers() {
                 <UserAvatar person={person} className="size-11" />
               </Link>
               <div className="grid min-w-0 flex-1 gap-0.5">
-                <Link to={profilePath(person.id)} className="truncate text-sm font-semibold hover:text-primary hover:underline">
-                  {nameOf(person)}
-                </Link>
+                <p className="flex min-w-0 items-center gap-1.5">
+                  <Link to={profilePath(person.id)} className="truncate text-sm font-semibold hover:text-primary hover:underline">
+                    {nameOf(person)}
+                  </Link>
+                  <VerifiedBadge person={person} />
+                </p>
                 <p className="truncate text-xs text-muted-foreground">@{person.username}</p>
                 {person.reason ? (
                   <p className="text-xs text-muted-foreground">
