@@ -46,6 +46,8 @@ export interface ServerToClientEvents {
   typing_status: (payload: TypingEvent) => void;
   message_read: (payload: MessageReadEvent) => void;
   message_reaction: (payload: MessageReactionEvent) => void;
+  /** To its sender only: a message held for review that a moderator refused (deleted). */
+  message_removed: (payload: { sessionId: number; messageId: number }) => void;
 }
 
 /** Events the client sends. */

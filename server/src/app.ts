@@ -268,21 +268,27 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   // Reports, strikes and appeals; timed restrictions and suspensions are lifted by a sweep below.
   const moderation = createModerationService({
     repo: createModerationRepository(database.db),
-    // Restricted members' held comments, replies and chat requests are published or refused by their own modules.
+    // Held comments, replies, chat requests and messages (a restriction or a content filter's hold)
+    // are published or refused by their own modules.
     held: {
       publish: (kind, id, tx) =>
         kind === 'comment'
           ? ratings.publishHeldComment(id, tx)
           : kind === 'reply'
             ? comments.publishHeldReply(id, tx)
-            : chat.publishHeldRequest(id, tx),
+            : kind === 'chat_request'
+              ? chat.publishHeldRequest(id, tx)
+              : chat.publishHeldMessage(id, tx),
       discard: (kind, id, tx) =>
         kind === 'comment'
           ? ratings.discardHeldComment(id, tx)
           : kind === 'reply'
             ? comments.discardHeldReply(id, tx)
-            : chat.discardHeldRequest(id, tx),
+            : kind === 'chat_request'
+              ? chat.discardHeldRequest(id, tx)
+              : chat.discardHeldMessage(id, tx),
     },
+    filters: contentFilters,
     audit,
     notifications,
     mailer,

@@ -368,30 +368,6 @@ export type ModerationTemplateBody = z.input<typeof ModerationTemplateBody>;
 export const ModerationTemplatesResponse = z.object({ templates: z.array(ModerationTemplateDto) });
 export type ModerationTemplatesResponse = z.infer<typeof ModerationTemplatesResponse>;
 
-// ---- Held for review (restricted members' comments, replies and chat requests) ----------------
-
-export const HeldKind = z.enum(['comment', 'reply', 'chat_request']);
-export type HeldKind = z.infer<typeof HeldKind>;
-
-export const HeldItemDto = z.object({
-  kind: HeldKind,
-  id: z.number().int(),
-  text: z.string(),
-  createdAt: z.string(),
-  author: Author,
-  /** The plate a comment or reply is on. */
-  post: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  /** Who a chat request is to. */
-  receiver: Author.nullable(),
-});
-export type HeldItemDto = z.infer<typeof HeldItemDto>;
-
-export const HeldResponse = z.object({ items: z.array(HeldItemDto) });
-export type HeldResponse = z.infer<typeof HeldResponse>;
-
-export const HeldParams = z.object({ kind: HeldKind, id: Id });
-export const HeldDecisionBody = z.object({ reason: OptionalReason });
-
 // ---- Content filters (issue 13) --------------------------------------------------------------
 
 /** Where written text is checked against the content filters. */
@@ -400,7 +376,11 @@ export const FilterScope = z.enum(FILTER_SCOPES);
 export type FilterScope = z.infer<typeof FilterScope>;
 export const FilterType = z.enum(['word', 'pattern']);
 export type FilterType = z.infer<typeof FilterType>;
-/** flag: kept and recorded; hold: kept out of sight until reviewed (plates); block: refused. */
+/**
+ * flag: kept and recorded; hold: kept out of sight until a moderator reviews it (plates, comments,
+ * replies, chat requests and messages; a bio or display name has no queue, so it is refused);
+ * block: refused.
+ */
 export const FilterAction = z.enum(['flag', 'hold', 'block']);
 export type FilterAction = z.infer<typeof FilterAction>;
 export const FilterSeverity = z.enum(['low', 'medium', 'high']);
@@ -474,6 +454,34 @@ export const ContentFilterTestResponse = z.object({
   ),
 });
 export type ContentFilterTestResponse = z.infer<typeof ContentFilterTestResponse>;
+
+// ---- Held for review (restricted members' items, and what a content filter's hold keeps) -------
+
+export const HeldKind = z.enum(['comment', 'reply', 'chat_request', 'chat_message']);
+export type HeldKind = z.infer<typeof HeldKind>;
+
+export const HeldItemDto = z.object({
+  kind: HeldKind,
+  id: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+  author: Author,
+  /** The plate a comment or reply is on. */
+  post: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** Who a chat request or message is to. */
+  receiver: Author.nullable(),
+  /** The content filters that caught the text (empty when only the author's restriction held it). */
+  hits: z.array(z.object({ filterName: z.string(), action: FilterAction, match: z.string() })),
+  /** The matching parts of `text`, to highlight (found again by the filters that caught it). */
+  parts: z.array(FilterMatchPart),
+});
+export type HeldItemDto = z.infer<typeof HeldItemDto>;
+
+export const HeldResponse = z.object({ items: z.array(HeldItemDto) });
+export type HeldResponse = z.infer<typeof HeldResponse>;
+
+export const HeldParams = z.object({ kind: HeldKind, id: Id });
+export const HeldDecisionBody = z.object({ reason: OptionalReason });
 
 /** A recorded filter hit on written content (a `security_events` row of type content_filter_hit). */
 export const FilterHitDto = z.object({

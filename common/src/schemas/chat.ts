@@ -70,6 +70,13 @@ export const ChatMessageDto = z.object({
   sender: ChatUser,
   /** Emoji reactions, in the order each emoji was first given; empty for a message just sent. */
   reactions: z.array(ReactionSummary),
+  /** Kept by a content filter for a moderator: only its sender sees it, with this flag. */
+  held: z.boolean().optional(),
+  /**
+   * On the `new_message` of a held message a moderator published: the id it had while held (it is
+   * published under a new one, at the end of the thread), so the sender's copy can be replaced.
+   */
+  replaces: z.number().int().optional(),
 });
 export type ChatMessageDto = z.infer<typeof ChatMessageDto>;
 

@@ -175,6 +175,8 @@ export function makeHeldItem(overrides: Partial<HeldItemDto> = {}): HeldItemDto 
     author: makeAuthor({ id: 45, username: 'pushy_pat', displayName: 'Pat Pushy' }),
     post: { id: 300, title: 'Burnt toast' },
     receiver: null,
+    hits: [],
+    parts: [],
     ...overrides,
   };
 }

@@ -103,10 +103,17 @@ export const chatMessages = pgTable(
     status: text('status').notNull().default('sent'),
     /** The client's id for an optimistic send (≤ 64 chars): a retry with the same one is not stored twice. */
     tempId: text('temp_id'),
+    /**
+     * Set while a content filter's `hold` keeps the message for a moderator: only its sender sees
+     * it. Published, it gets a new id (see decision record 0019); refused, it is deleted.
+     */
+    heldAt: timestamptz('held_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The moderators' held queue.
+    index('chat_messages_held_idx').on(t.heldAt).where(sql`${t.heldAt} is not null`),
     // Idempotent sends: one message per sender, conversation and client tempId.
     uniqueIndex('chat_messages_sender_temp_id_key')
       .on(t.sessionId, t.senderId, t.tempId)

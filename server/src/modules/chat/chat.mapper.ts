@@ -66,6 +66,7 @@ export function toChatMessageDto(row: MessageRow, reactions: ReactionSummary[]):
     senderName: row.sender.displayName || row.sender.username,
     sender: toChatUser(row.sender),
     reactions,
+    ...(row.heldAt ? { held: true } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   chatMessages,
@@ -60,6 +60,8 @@ export interface MessageRow {
   content: string;
   status: string;
   tempId: string | null;
+  /** Set while a content filter holds the message for a moderator (only its sender sees it). */
+  heldAt: Date | null;
   createdAt: Date;
   sender: { id: number; username: string; displayName: string | null; profileImage: string | null; verifiedType: VerifiedType };
 }
@@ -137,8 +139,8 @@ function requestUser(r: Record<string, unknown>, prefix: 's' | 'v', id: unknown)
 }
 
 export function createChatRepository(db: Db) {
-  async function messagesWhere(where: SQL | undefined, limit: number, conn: Conn = db): Promise<MessageRow[]> {
-    const rows = await conn
+  async function messagesWhere(where: SQL | undefined, limit: number, conn: Conn = db, lock = false): Promise<MessageRow[]> {
+    const query = conn
       .select({
         id: chatMessages.id,
         sessionId: chatMessages.sessionId,
@@ -147,6 +149,7 @@ export function createChatRepository(db: Db) {
         content: chatMessages.content,
         status: chatMessages.status,
         tempId: chatMessages.tempId,
+        heldAt: chatMessages.heldAt,
         createdAt: chatMessages.createdAt,
         sender: {
           id: users.id,
@@ -162,7 +165,7 @@ export function createChatRepository(db: Db) {
       .where(where)
       .orderBy(desc(chatMessages.id))
       .limit(limit);
-    return rows;
+    return lock ? query.for('update', { of: chatMessages }) : query;
   }
 
   /** The pair's conversation, whichever of them opened it (the order of `a` and `b` does not matter). */
@@ -332,7 +335,8 @@ export function createChatRepository(db: Db) {
           o.profile_image as other_profile_image, ob.verified_type as other_verified_type,
           (coalesce(os.is_online, false) or coalesce(os.last_ping_at > now() - interval '60 seconds', false)) as is_online,
           (select count(*)::int from ${chatMessages} m
-            where m.session_id = cs.id and m.sender_id <> ${me} and m.id > coalesce(d.last_read_message_id, 0)) as unread_count,
+            where m.session_id = cs.id and m.sender_id <> ${me} and m.held_at is null
+              and m.id > coalesce(d.last_read_message_id, 0)) as unread_count,
           lm.id as lm_id, lm.content as lm_content, lm.status as lm_status, lm.temp_id as lm_temp_id,
           lm.sender_id as lm_sender_id, lm.created_at as lm_created_at
         from ${chatSessions} cs
@@ -342,7 +346,7 @@ export function createChatRepository(db: Db) {
         left join ${userOnlineStatus} os on os.user_id = o.id
         left join lateral (
           select m.id, m.content, m.status, m.temp_id, m.sender_id, m.created_at from ${chatMessages} m
-          where m.session_id = cs.id order by m.id desc limit 1
+          where m.session_id = cs.id and (m.held_at is null or m.sender_id = ${me}) order by m.id desc limit 1
         ) lm on true
         where ${listedFor(me)} ${onlySessionId === undefined ? sql`` : sql`and cs.id = ${onlySessionId}`}
         order by coalesce(cs.last_message_at, cs.created_at) desc, cs.id desc
@@ -385,23 +389,58 @@ export function createChatRepository(db: Db) {
         from ${chatSessions} cs
         join ${users} o on o.id = case when cs.user1_id = ${me} then cs.user2_id else cs.user1_id end
         left join ${chatSessionUserData} d on d.session_id = cs.id and d.user_id = ${me}
-        join ${chatMessages} m on m.session_id = cs.id and m.sender_id <> ${me} and m.id > coalesce(d.last_read_message_id, 0)
+        join ${chatMessages} m on m.session_id = cs.id and m.sender_id <> ${me} and m.held_at is null
+          and m.id > coalesce(d.last_read_message_id, 0)
         where ${listedFor(me)}
       `);
       return Number(result.rows[0]?.count ?? 0);
     },
 
-    /** Messages of a session newest first (the caller reverses), before a message id when given. */
-    messagesPage(sessionId: number, before: number | undefined, limit: number): Promise<MessageRow[]> {
+    /**
+     * Messages of a session as `viewerId` sees them (held ones only when theirs), newest first (the
+     * caller reverses), before a message id when given.
+     */
+    messagesPage(sessionId: number, viewerId: number, before: number | undefined, limit: number): Promise<MessageRow[]> {
       return messagesWhere(
-        and(eq(chatMessages.sessionId, sessionId), before === undefined ? undefined : lt(chatMessages.id, before)),
+        and(
+          eq(chatMessages.sessionId, sessionId),
+          or(isNull(chatMessages.heldAt), eq(chatMessages.senderId, viewerId)),
+          before === undefined ? undefined : lt(chatMessages.id, before),
+        ),
         limit,
       );
     },
 
-    async messageById(id: number, conn: Conn = db): Promise<MessageRow | undefined> {
-      const [row] = await messagesWhere(eq(chatMessages.id, id), 1, conn);
+    /** A message, held or not; `lock` takes its row FOR UPDATE. */
+    async messageById(id: number, conn: Conn = db, lock = false): Promise<MessageRow | undefined> {
+      const [row] = await messagesWhere(eq(chatMessages.id, id), 1, conn, lock);
       return row;
+    },
+
+    /** Locks the session row (what a send holds while it stores a message). */
+    async lockSession(sessionId: number, tx: Tx): Promise<void> {
+      await tx.select({ id: chatSessions.id }).from(chatSessions).where(eq(chatSessions.id, sessionId)).for('update');
+    },
+
+    /**
+     * Publishes a held message under a new id (the identity's next value) and the current time, so
+     * it lands at the end of the thread, after every read marker; answers them.
+     */
+    async publishHeldMessage(id: number, tx: Tx): Promise<{ id: number; createdAt: Date }> {
+      const result = await tx.execute<{ id: number; created_at: Date | string; session_id: number }>(sql`
+        update ${chatMessages} set id = default, held_at = null, created_at = now(), timestamp = now(), updated_at = now()
+        where id = ${id} and held_at is not null
+        returning id, created_at, session_id
+      `);
+      const row = result.rows[0];
+      if (!row) throw new Error('held chat message was not there to publish');
+      const createdAt = toDate(row.created_at);
+      await tx.update(chatSessions).set({ lastMessageAt: createdAt }).where(eq(chatSessions.id, Number(row.session_id)));
+      return { id: Number(row.id), createdAt };
+    },
+
+    async deleteMessage(id: number, tx: Tx): Promise<void> {
+      await tx.delete(chatMessages).where(eq(chatMessages.id, id));
     },
 
     async messageByTempId(sessionId: number, senderId: number, tempId: string, conn: Conn = db): Promise<MessageRow | undefined> {
@@ -413,8 +452,9 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
+    /** Stores a message; one not held moves the conversation up (a held one tells its receiver nothing). */
     async insertMessage(
-      values: { sessionId: number; senderId: number; receiverId: number; content: string; tempId: string | null },
+      values: { sessionId: number; senderId: number; receiverId: number; content: string; tempId: string | null; heldAt?: Date | null },
       tx: Tx,
     ): Promise<{ id: number; createdAt: Date }> {
       const [row] = await tx
@@ -422,7 +462,9 @@ export function createChatRepository(db: Db) {
         .values({ ...values, text: values.content })
         .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
       if (!row) throw new Error('chat message insert returned no row');
-      await tx.update(chatSessions).set({ lastMessageAt: row.createdAt }).where(eq(chatSessions.id, values.sessionId));
+      if (!values.heldAt) {
+        await tx.update(chatSessions).set({ lastMessageAt: row.createdAt }).where(eq(chatSessions.id, values.sessionId));
+      }
       return row;
     },
 
@@ -459,7 +501,7 @@ export function createChatRepository(db: Db) {
     async markRead(sessionId: number, userId: number, tx: Tx): Promise<number | null> {
       const result = await tx.execute<{ last_read_message_id: number | null }>(sql`
         insert into ${chatSessionUserData} (session_id, user_id, last_read_message_id, last_read_at)
-        values (${sessionId}, ${userId}, (select max(id) from ${chatMessages} where session_id = ${sessionId}), now())
+        values (${sessionId}, ${userId}, (select max(id) from ${chatMessages} where session_id = ${sessionId} and held_at is null), now())
         on conflict (session_id, user_id) do update set
           last_read_message_id = case
             when excluded.last_read_message_id is null then ${chatSessionUserData.lastReadMessageId}
@@ -475,7 +517,8 @@ export function createChatRepository(db: Db) {
       const result = await conn.execute<{ count: number }>(sql`
         select count(*)::int as count from ${chatMessages} m
         left join ${chatSessionUserData} d on d.session_id = m.session_id and d.user_id = ${userId}
-        where m.session_id = ${sessionId} and m.sender_id <> ${userId} and m.id > coalesce(d.last_read_message_id, 0)
+        where m.session_id = ${sessionId} and m.sender_id <> ${userId} and m.held_at is null
+          and m.id > coalesce(d.last_read_message_id, 0)
       `);
       return Number(result.rows[0]?.count ?? 0);
     },
@@ -518,12 +561,15 @@ export function createChatRepository(db: Db) {
         .orderBy(messageReactions.id);
     },
 
-    /** The message's session id, for membership checks. */
-    async messageSession(messageId: number, conn: Conn = db): Promise<number | undefined> {
+    /**
+     * The message's session id, for membership checks: of a delivered message (a held one cannot
+     * be reacted to), or with `held`, of a held one.
+     */
+    async messageSession(messageId: number, conn: Conn = db, options: { held?: boolean } = {}): Promise<number | undefined> {
       const [row] = await conn
         .select({ sessionId: chatMessages.sessionId })
         .from(chatMessages)
-        .where(eq(chatMessages.id, messageId))
+        .where(and(eq(chatMessages.id, messageId), options.held ? isNotNull(chatMessages.heldAt) : isNull(chatMessages.heldAt)))
         .limit(1);
       return row?.sessionId;
     },

@@ -53,7 +53,7 @@ export function createChatService(deps: {
   notifications: NotificationsService;
   bus: RealtimeBus;
   typing: TypingStore;
-  /** The content filters: messages and request notes are screened as they are written (hold counts as flag). */
+  /** The content filters: messages and request notes are screened as they are written (a hold keeps them for review). */
   filters: ContentScreen;
   clock?: () => Date;
 }) {
@@ -103,7 +103,7 @@ export function createChatService(deps: {
   async function messagesOf(me: number, sessionId: number, query: ChatMessagesQuery): Promise<ChatMessagesResponse> {
     const session = await repo.memberSessionWithOtherRead(sessionId, me);
     if (!session) throw conversationNotFound();
-    const rows = await repo.messagesPage(sessionId, query.before, query.limit + 1);
+    const rows = await repo.messagesPage(sessionId, me, query.before, query.limit + 1);
     const page = rows.slice(0, query.limit).reverse();
     const reactions = toReactionSummaries(await repo.reactionsOn(page.map((m) => m.id)));
     return {
@@ -114,12 +114,27 @@ export function createChatService(deps: {
     };
   }
 
+  /** The receiver's "new message" notification (one per conversation while unread, refreshed). */
+  async function tellReceiver(row: MessageRow, sender: { displayName: string | null; username: string }, tx: Tx): Promise<void> {
+    const title = `New message from ${nameOf(sender)}`;
+    const preview = row.content.length > 50 ? `${row.content.slice(0, 50)}…` : row.content;
+    const refreshed = await repo.refreshMessageNotification(row.receiverId, row.sessionId, { title, message: preview, actorId: row.senderId }, tx);
+    if (!refreshed) {
+      await notifications.notify(
+        { userId: row.receiverId, actorId: row.senderId, type: 'new_message', title, message: preview, metadata: { sessionId: row.sessionId } },
+        tx,
+      );
+    }
+  }
+
   return {
     /** Sends a chat request (one pending per pair either way, serialised by a pair lock). */
     async sendRequest(me: number, body: ChatRequestBody, options: { held?: boolean } = {}): Promise<ChatRequestDto> {
       if (body.receiverId === me) throw new AppError('BAD_REQUEST', CHAT_MESSAGES.requestToSelf, 'receiverId');
       const message = body.message ? body.message : DEFAULT_CHAT_REQUEST_MESSAGE;
       const screening = filters.screen([{ scope: 'chat', field: 'message', text: body.message }], me);
+      // A restricted member's request, or one whose note a content filter holds, waits for a moderator.
+      const held = options.held === true || screening.held;
       const dto = await repo
         .transaction(async (tx) => {
           await repo.lockPair(me, body.receiverId, tx);
@@ -137,9 +152,10 @@ export function createChatService(deps: {
               pending.senderId === me ? CHAT_MESSAGES.requestAlreadySent : CHAT_MESSAGES.incomingRequest,
             );
           }
-          if (options.held) {
-            // A restricted member's request waits for a moderator; the receiver learns of it then.
+          if (held) {
+            // The receiver learns of it when a moderator publishes it.
             const row = await repo.insertRequest({ senderId: me, receiverId: receiver.id, message, status: 'held' }, tx);
+            await filters.record(screening, { type: 'chat_request', id: row.id }, me, tx);
             return toChatRequestDto({ ...row, sender, receiver }, me);
           }
           const row = await repo.insertRequest({ senderId: me, receiverId: receiver.id, message }, tx);
@@ -162,7 +178,7 @@ export function createChatService(deps: {
           if (isUniqueViolation(error)) throw new AppError('CONFLICT', CHAT_MESSAGES.requestAlreadySent);
           throw error;
         });
-      if (!options.held) bus.toUser(dto.receiverId, 'chat_request', { ...dto, direction: 'incoming' });
+      if (!held) bus.toUser(dto.receiverId, 'chat_request', { ...dto, direction: 'incoming' });
       return dto;
     },
 
@@ -296,31 +312,24 @@ export function createChatService(deps: {
         if (!sender || !active(receiver)) throw conversationNotFound();
         if (!receiver.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.chatDisabled);
         if (!sender.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.ownChatDisabled);
-        const inserted = await repo.insertMessage({ sessionId, senderId: me, receiverId: otherId, content, tempId }, tx);
+        // A message a content filter holds waits for a moderator: only its sender sees it, nobody is told.
+        const heldAt = screening.held ? clock() : null;
+        const inserted = await repo.insertMessage({ sessionId, senderId: me, receiverId: otherId, content, tempId, heldAt }, tx);
         await filters.record(screening, { type: 'chat_message', id: inserted.id }, me, tx);
-        const title = `New message from ${nameOf(sender)}`;
-        const preview = content.length > 50 ? `${content.slice(0, 50)}…` : content;
-        const refreshed = await repo.refreshMessageNotification(otherId, sessionId, { title, message: preview, actorId: me }, tx);
-        if (!refreshed) {
-          await notifications.notify(
-            { userId: otherId, actorId: me, type: 'new_message', title, message: preview, metadata: { sessionId } },
-            tx,
-          );
-        }
-        return {
-          row: {
-            id: inserted.id,
-            sessionId,
-            senderId: me,
-            receiverId: otherId,
-            content,
-            status: 'sent',
-            tempId,
-            createdAt: inserted.createdAt,
-            sender,
-          },
-          created: true,
+        const row: MessageRow = {
+          id: inserted.id,
+          sessionId,
+          senderId: me,
+          receiverId: otherId,
+          content,
+          status: 'sent',
+          tempId,
+          heldAt,
+          createdAt: inserted.createdAt,
+          sender,
         };
+        if (!heldAt) await tellReceiver(row, sender, tx);
+        return { row, created: true };
       });
       // A new message has no reactions; a retried tempId answers the stored copy, which may.
       const reactions = result.created
@@ -328,10 +337,47 @@ export function createChatService(deps: {
         : (toReactionSummaries(await repo.reactionsOn([result.row.id])).get(result.row.id) ?? []);
       const message = toChatMessageDto(result.row, reactions);
       if (result.created) {
-        bus.toUser(message.receiverId, 'new_message', message);
+        if (!message.held) bus.toUser(message.receiverId, 'new_message', message);
         bus.toUser(me, 'new_message', message);
       }
       return { message, created: result.created };
+    },
+
+    /**
+     * A held message approved by a moderator: delivered as if just sent, under a new id at the end
+     * of the thread (decision record 0019), the receiver told and sent `new_message` (with
+     * `replaces`, so the sender's held copy is swapped). Undefined when it is no longer held.
+     */
+    async publishHeldMessage(messageId: number, tx: Tx) {
+      const sessionId = await repo.messageSession(messageId, tx, { held: true });
+      if (sessionId === undefined) return undefined;
+      // The session lock first, as a send takes it: ids keep committing in order.
+      await repo.lockSession(sessionId, tx);
+      const held = await repo.messageById(messageId, tx, true);
+      if (!held?.heldAt) return undefined;
+      const published = await repo.publishHeldMessage(messageId, tx);
+      await filters.moveHits('chat_message', messageId, published.id, tx);
+      const row: MessageRow = { ...held, id: published.id, createdAt: published.createdAt, heldAt: null };
+      await tellReceiver(row, held.sender, tx);
+      const message: ChatMessageDto = { ...toChatMessageDto(row, []), replaces: messageId };
+      return {
+        userId: held.senderId,
+        after: () => {
+          bus.toUser(held.receiverId, 'new_message', message);
+          bus.toUser(held.senderId, 'new_message', message);
+        },
+      };
+    },
+
+    /** A held message refused: deleted, gone from its sender's thread. Answers its sender, or undefined. */
+    async discardHeldMessage(messageId: number, tx: Tx) {
+      const held = await repo.messageById(messageId, tx, true);
+      if (!held?.heldAt) return undefined;
+      await repo.deleteMessage(messageId, tx);
+      return {
+        userId: held.senderId,
+        after: () => bus.toUser(held.senderId, 'message_removed', { sessionId: held.sessionId, messageId }),
+      };
     },
 
     /** Moves my read marker to the newest message (under the session lock: exact with concurrent sends). */

@@ -30,7 +30,7 @@ export function createCommentsService(deps: {
   repo: CommentsRepository;
   notifications: NotificationsService;
   access: PostAccess;
-  /** The content filters: a reply is screened as it is written (hold counts as flag for now). */
+  /** The content filters: a reply is screened as it is written (a hold keeps it for review). */
   filters: ContentScreen;
 }) {
   const { repo, notifications, access, filters } = deps;
@@ -87,12 +87,13 @@ export function createCommentsService(deps: {
           ratingId: comment.id,
           userId: viewer.id,
           content,
-          ...(viewer.restricted ? { heldAt: new Date() } : {}),
+          // A restricted member's reply, or one a content filter holds, waits for a moderator.
+          ...(viewer.restricted || screening.held ? { heldAt: new Date() } : {}),
         });
         await filters.record(screening, { type: 'reply', id: row.id }, viewer.id, tx);
         const author = await repo.author(viewer.id, tx);
         if (!author) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
-        // A restricted member's reply waits for a moderator: nobody is told yet.
+        // A held reply: nobody is told yet.
         if (row.heldAt) return toReplyDto({ ...row, isHearted: false, user: author });
         await notifications.notify(
           {

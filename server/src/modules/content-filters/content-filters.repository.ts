@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { contentFilters, securityEvents, type NewContentFilter, type NewSecurityEvent } from '../../db/schema/index.js';
 
@@ -6,6 +6,14 @@ type Conn = Db | Tx;
 
 /** The event type of a recorded filter hit in `security_events`. */
 export const FILTER_HIT_EVENT = 'content_filter_hit';
+
+/** The recorded filter hits on one stored thing (a plate, a comment…): its type and id in the metadata. */
+export const hitsOnEntity = (entityType: string, entityId: number) =>
+  and(
+    eq(securityEvents.eventType, FILTER_HIT_EVENT),
+    sql`${securityEvents.metadata}->>'entityType' = ${entityType}`,
+    sql`${securityEvents.metadata}->>'entityId' = ${String(entityId)}`,
+  );
 
 /** Content filters and the hits they record (as security events). */
 export function createContentFiltersRepository(db: Db) {
@@ -41,18 +49,36 @@ export function createContentFiltersRepository(db: Db) {
       if (rows.length > 0) await conn.insert(securityEvents).values(rows);
     },
 
-    /** Recorded hits on one stored thing (a plate, a comment…), newest first. */
-    async hitsOn(entityType: string, entityId: number, limit = 100) {
+    /** Recorded hits on these stored things (the held queue's page), oldest first. */
+    async hitsOnMany(entities: readonly { type: string; id: number }[]) {
+      if (entities.length === 0) return [];
       return db
         .select()
         .from(securityEvents)
         .where(
           and(
             eq(securityEvents.eventType, FILTER_HIT_EVENT),
-            sql`${securityEvents.metadata}->>'entityType' = ${entityType}`,
-            sql`${securityEvents.metadata}->>'entityId' = ${String(entityId)}`,
+            inArray(sql`${securityEvents.metadata}->>'entityType'`, [...new Set(entities.map((e) => e.type))]),
+            inArray(sql`${securityEvents.metadata}->>'entityId'`, [...new Set(entities.map((e) => String(e.id)))]),
           ),
         )
+        .orderBy(asc(securityEvents.id));
+    },
+
+    /** A thing's hits now name it by its new id (a held chat message published under a new one). */
+    async moveHits(entityType: string, fromId: number, toId: number, tx: Tx): Promise<void> {
+      await tx
+        .update(securityEvents)
+        .set({ metadata: sql`jsonb_set(${securityEvents.metadata}, '{entityId}', to_jsonb(${toId}::int))` })
+        .where(hitsOnEntity(entityType, fromId));
+    },
+
+    /** Recorded hits on one stored thing (a plate, a comment…), newest first. */
+    async hitsOn(entityType: string, entityId: number, limit = 100) {
+      return db
+        .select()
+        .from(securityEvents)
+        .where(hitsOnEntity(entityType, entityId))
         .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
         .limit(limit);
     },

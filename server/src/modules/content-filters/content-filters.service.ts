@@ -7,6 +7,8 @@ import {
   type ContentFilterDto,
   type ContentFilterTestResponse,
   type FilterHitDto,
+  type FilterMatchPart,
+  type HeldItemDto,
 } from '@plates/common';
 import type { z } from 'zod';
 import type { ContentFilterBody as ContentFilterBodySchema } from '@plates/common';
@@ -34,7 +36,20 @@ export const FILTER_MESSAGES = {
     display_names: 'Your display name contains words that are not allowed here.',
     chat: 'This message contains words that are not allowed here.',
   } satisfies Record<FilterScope, string>,
+  /** A `hold` on a profile field, which has no review queue: refused, the old value kept. */
+  held: {
+    bios: 'Your bio contains words that need a moderator’s look, so it cannot be saved. Change them and try again.',
+    display_names: 'Your display name contains words that need a moderator’s look, so it cannot be saved. Change them and try again.',
+  } satisfies Partial<Record<FilterScope, string>>,
 } as const;
+
+/** Scopes whose text has no review queue: a `hold` there refuses the write (like a block, in its own words). */
+const UNHELD_SCOPES = ['bios', 'display_names'] as const satisfies readonly FilterScope[];
+type UnheldScope = (typeof UNHELD_SCOPES)[number];
+const isUnheld = (scope: FilterScope): scope is UnheldScope => (UNHELD_SCOPES as readonly FilterScope[]).includes(scope);
+
+/** What the held queue shows of a held item's filter hits. */
+export type HeldMatches = Pick<HeldItemDto, 'hits' | 'parts'>;
 
 /** A text about to be written, where it goes, and the request field it came from. */
 export interface ScreenField {
@@ -56,7 +71,10 @@ export interface FilterHit {
   match: string;
 }
 
-/** What the active filters made of a write: its hits (flag and hold) and whether to hold it. */
+/**
+ * What the active filters made of a write: its hits (flag and hold) and whether to hold it (a
+ * plate, comment, reply, chat request or message; a profile field with a hold was refused).
+ */
 export interface Screening {
   hits: FilterHit[];
   held: boolean;
@@ -72,6 +90,8 @@ export interface ContentScreen {
   screen(fields: ScreenField[], userId: number | null): Screening;
   /** Records the hits on the stored thing, in the write's transaction (when it has one). */
   record(screening: Screening, entity: { type: string; id: number }, userId: number, tx?: Tx): Promise<void>;
+  /** The thing's recorded hits now belong to `toId` (a held chat message published under a new id). */
+  moveHits(entityType: string, fromId: number, toId: number, tx: Tx): Promise<void>;
 }
 
 export interface ContentFiltersDeps {
@@ -214,6 +234,12 @@ export function createContentFilters(deps: ContentFiltersDeps) {
     };
   }
 
+  /** Records a refused attempt (after the answer, with no entity) and answers the refusal. */
+  function refuse(hit: FilterHit, userId: number | null, message: string): AppError {
+    jobs.run('content-filters:blocked', () => repo.insertHits([hitRow(hit, userId, null)]));
+    return new AppError('VALIDATION_ERROR', message, hit.field);
+  }
+
   const screenApi: ContentScreen = {
     screen(fields, userId) {
       const hits: FilterHit[] = [];
@@ -226,13 +252,13 @@ export function createContentFilters(deps: ContentFiltersDeps) {
           if (parts.length === 0) continue;
           const match = [...new Set(parts.map((part) => part.text))].join(', ').slice(0, MATCH_MAX);
           const hit: FilterHit = { filterId: filter.id, filterName: filter.name, action: filter.action, severity: filter.severity, scope, field, match };
-          if (filter.action === 'block') {
-            jobs.run('content-filters:blocked', () => repo.insertHits([hitRow(hit, userId, null)]));
-            throw new AppError('VALIDATION_ERROR', FILTER_MESSAGES.blocked[scope], field);
-          }
+          if (filter.action === 'block') throw refuse(hit, userId, FILTER_MESSAGES.blocked[scope]);
           hits.push(hit);
         }
       }
+      // A bio or display name cannot wait in a queue: a hold there refuses it (once no block did).
+      const unheld = hits.find((hit) => hit.action === 'hold' && isUnheld(hit.scope));
+      if (unheld && isUnheld(unheld.scope)) throw refuse(unheld, userId, FILTER_MESSAGES.held[unheld.scope]);
       return { hits, held: hits.some((hit) => hit.action === 'hold') };
     },
 
@@ -241,6 +267,10 @@ export function createContentFilters(deps: ContentFiltersDeps) {
         screening.hits.map((hit) => hitRow(hit, userId, entity)),
         tx,
       );
+    },
+
+    async moveHits(entityType, fromId, toId, tx) {
+      await repo.moveHits(entityType, fromId, toId, tx);
     },
   };
 
@@ -318,6 +348,33 @@ export function createContentFilters(deps: ContentFiltersDeps) {
         });
       }
       return { matches };
+    },
+
+    /**
+     * For the held queue: each item's recorded hits, and the parts of its text that the filters
+     * which caught it match now (a filter deleted since highlights nothing; its hit is still listed).
+     */
+    async heldMatches(items: readonly { kind: string; id: number; text: string }[]): Promise<Map<string, HeldMatches>> {
+      const rows = await repo.hitsOnMany(items.map((item) => ({ type: item.kind, id: item.id })));
+      const byKey = new Map<string, FilterHitDto[]>();
+      for (const hit of rows.map(toFilterHitDto)) {
+        if (!hit || hit.entityType === null || hit.entityId === null) continue;
+        const key = `${hit.entityType}:${hit.entityId}`;
+        byKey.set(key, [...(byKey.get(key) ?? []), hit]);
+      }
+      const out = new Map<string, HeldMatches>();
+      for (const item of items) {
+        const key = `${item.kind}:${item.id}`;
+        const hits = byKey.get(key) ?? [];
+        const ids = new Set(hits.map((hit) => hit.filterId));
+        const folded = fold(item.text);
+        const parts: FilterMatchPart[] = all.filter((filter) => ids.has(filter.id)).flatMap((filter) => filter.match(item.text, folded));
+        out.set(key, {
+          hits: hits.map(({ filterName, action, match }) => ({ filterName, action, match })),
+          parts,
+        });
+      }
+      return out;
     },
 
     /** Recorded hits on a stored thing, for moderators. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lte, ne, or, sql, type S
 import type { Db, Tx } from '../../db/client.js';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  chatMessages,
   chatRequests,
   commentReplies,
   posts,
@@ -281,12 +282,23 @@ export function createModerationRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Everything held for review, oldest first: comments, replies and chat requests. */
+    /** Everything held for review, oldest first: comments, replies, chat requests and chat messages. */
     async held() {
       const author = { ...authorColumns, verifiedType: userVerifications.verifiedType };
       const receivers = alias(users, 'receiver');
       const receiverBadges = alias(userVerifications, 'receiver_badge');
-      const [comments, replies, requests] = await Promise.all([
+      const receiver = {
+        id: receivers.id,
+        username: receivers.username,
+        displayName: receivers.displayName,
+        profileImage: receivers.profileImage,
+        isAdmin: receivers.isAdmin,
+        points: receivers.points,
+        level: receivers.level,
+        verifiedType: receiverBadges.verifiedType,
+      };
+      const receiverBadge = and(eq(receiverBadges.userId, receivers.id), eq(receiverBadges.isActive, true));
+      const [comments, replies, requests, messages] = await Promise.all([
         db
           .select({ id: ratings.id, text: ratings.comment, createdAt: ratings.createdAt, postId: posts.id, postTitle: posts.title, author })
           .from(ratings)
@@ -314,32 +326,27 @@ export function createModerationRepository(db: Db) {
           .orderBy(asc(commentReplies.heldAt))
           .limit(QUEUE_READ_LIMIT),
         db
-          .select({
-            id: chatRequests.id,
-            text: chatRequests.message,
-            createdAt: chatRequests.createdAt,
-            author,
-            receiver: {
-              id: receivers.id,
-              username: receivers.username,
-              displayName: receivers.displayName,
-              profileImage: receivers.profileImage,
-              isAdmin: receivers.isAdmin,
-              points: receivers.points,
-              level: receivers.level,
-              verifiedType: receiverBadges.verifiedType,
-            },
-          })
+          .select({ id: chatRequests.id, text: chatRequests.message, createdAt: chatRequests.createdAt, author, receiver })
           .from(chatRequests)
           .innerJoin(users, eq(users.id, chatRequests.senderId))
           .leftJoin(userVerifications, activeVerification)
           .innerJoin(receivers, eq(receivers.id, chatRequests.receiverId))
-          .leftJoin(receiverBadges, and(eq(receiverBadges.userId, receivers.id), eq(receiverBadges.isActive, true)))
+          .leftJoin(receiverBadges, receiverBadge)
           .where(eq(chatRequests.status, 'held'))
           .orderBy(asc(chatRequests.createdAt))
           .limit(QUEUE_READ_LIMIT),
+        db
+          .select({ id: chatMessages.id, text: chatMessages.content, createdAt: chatMessages.createdAt, author, receiver })
+          .from(chatMessages)
+          .innerJoin(users, eq(users.id, chatMessages.senderId))
+          .leftJoin(userVerifications, activeVerification)
+          .innerJoin(receivers, eq(receivers.id, chatMessages.receiverId))
+          .leftJoin(receiverBadges, receiverBadge)
+          .where(isNotNull(chatMessages.heldAt))
+          .orderBy(asc(chatMessages.heldAt))
+          .limit(QUEUE_READ_LIMIT),
       ]);
-      return { comments, replies, requests };
+      return { comments, replies, requests, messages };
     },
 
     async templates() {

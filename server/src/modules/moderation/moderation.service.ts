@@ -30,6 +30,7 @@ import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Member } from '../../lib/viewer.js';
 import type { Audit } from '../admin/audit.js';
 import type { Staff } from '../admin/permissions.js';
+import type { ContentFilters } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { toAuthor } from '../users/users.author.js';
 import type { ModerationRepository, TargetKey } from './moderation.repository.js';
@@ -58,6 +59,7 @@ export const MODERATION_MESSAGES = {
   templateNotFound: 'Template not found',
   heldNotFound: 'This item is no longer waiting for review.',
   heldRejectedTitle: 'Not published',
+  heldPublishedTitle: 'Published',
   strikeTitle: 'A note from the moderators',
   reportTitle: 'Your report was reviewed',
   appealApprovedTitle: 'Your appeal was approved',
@@ -72,11 +74,16 @@ const LIFT_BATCH = 100;
 /** What the modules that hold content do when a moderator decides (ratings, comments, chat). */
 export interface HeldContent {
   publish(kind: HeldKind, id: number, tx: Tx): Promise<{ userId: number; postId?: number; after?: () => void } | undefined>;
-  discard(kind: HeldKind, id: number, tx: Tx): Promise<{ userId: number; postId?: number } | undefined>;
+  discard(kind: HeldKind, id: number, tx: Tx): Promise<{ userId: number; postId?: number; after?: () => void } | undefined>;
 }
+
+/** How a held item is named to its author and in the audit log. */
+const HELD_WORD: Record<HeldKind, string> = { comment: 'comment', reply: 'reply', chat_request: 'chat request', chat_message: 'message' };
 
 export interface ModerationServiceDeps {
   held: HeldContent;
+  /** The content filters' hits on held items and the parts of their text to highlight. */
+  filters: Pick<ContentFilters, 'heldMatches'>;
   repo: ModerationRepository;
   audit: Audit;
   notifications: Pick<NotificationsService, 'notify'>;
@@ -693,10 +700,10 @@ export function createModerationService(deps: ModerationServiceDeps) {
     },
 
     async held(): Promise<HeldResponse> {
-      const { comments, replies, requests } = await repo.held();
+      const { comments, replies, requests, messages } = await repo.held();
       const author = (row: Parameters<typeof toAuthor>[0] & { verifiedType: 'blue' | 'gold' | 'business' | null }) =>
         toAuthor(row, row.verifiedType ?? null);
-      const items: HeldItemDto[] = [
+      const items: Omit<HeldItemDto, 'hits' | 'parts'>[] = [
         ...comments.map((c) => ({
           kind: 'comment' as const,
           id: c.id,
@@ -715,17 +722,24 @@ export function createModerationService(deps: ModerationServiceDeps) {
           post: { id: r.postId, title: r.postTitle },
           receiver: null,
         })),
-        ...requests.map((q) => ({
-          kind: 'chat_request' as const,
-          id: q.id,
-          text: q.text ?? '',
-          createdAt: q.createdAt.toISOString(),
-          author: author(q.author),
-          post: null,
-          receiver: author(q.receiver),
-        })),
+        ...[...requests.map((q) => ({ ...q, kind: 'chat_request' as const })), ...messages.map((m) => ({ ...m, kind: 'chat_message' as const }))].map(
+          (q) => ({
+            kind: q.kind,
+            id: q.id,
+            text: q.text ?? '',
+            createdAt: q.createdAt.toISOString(),
+            author: author(q.author),
+            post: null,
+            receiver: author(q.receiver),
+          }),
+        ),
       ];
-      return { items: items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)) };
+      const matches = await deps.filters.heldMatches(items);
+      return {
+        items: items
+          .map((item) => ({ ...item, ...(matches.get(`${item.kind}:${item.id}`) ?? { hits: [], parts: [] }) }))
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+      };
     },
 
     /** Publishes (as if just written) or refuses (deleted, the author told) a held item; audited. */
@@ -734,21 +748,21 @@ export function createModerationService(deps: ModerationServiceDeps) {
       await repo.transaction(async (tx) => {
         const done = approve ? await deps.held.publish(kind, id, tx) : await deps.held.discard(kind, id, tx);
         if (!done) throw new AppError('NOT_FOUND', MODERATION_MESSAGES.heldNotFound);
-        const published = done as { after?: () => void };
-        if (published.after) after.push(published.after);
-        const what = kind === 'chat_request' ? 'chat request' : kind;
-        if (!approve) {
-          await notifications.notify(
-            {
-              userId: done.userId,
-              type: 'moderation',
-              title: MODERATION_MESSAGES.heldRejectedTitle,
-              message: `A moderator did not publish your ${what}${reason ? `: ${reason}` : '.'}`,
-              postId: done.postId ?? null,
-            },
-            tx,
-          );
-        }
+        if (done.after) after.push(done.after);
+        const what = HELD_WORD[kind];
+        // The author hears the decision either way (a published one is now seen by everyone it was for).
+        await notifications.notify(
+          {
+            userId: done.userId,
+            type: 'moderation',
+            title: approve ? MODERATION_MESSAGES.heldPublishedTitle : MODERATION_MESSAGES.heldRejectedTitle,
+            message: approve
+              ? `A moderator reviewed and published your ${what}.`
+              : `A moderator did not publish your ${what}${reason ? `: ${reason}` : '.'}`,
+            postId: done.postId ?? null,
+          },
+          tx,
+        );
         await audit.record(
           {
             staff,

@@ -32,6 +32,7 @@ describe('moderation: reports, strikes and appeals', () => {
     return createModerationService({
       repo: createModerationRepository(db),
       held: { publish: async () => undefined, discard: async () => undefined },
+      filters: { heldMatches: async () => new Map() },
       audit: createAudit(createAdminRepository(db)),
       notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
       mailer: { send: async () => {}, close: () => {} },

@@ -21,7 +21,7 @@ export function createRatingsService(deps: {
   notifications: NotificationsService;
   loadPost: LoadPost;
   access: PostAccess;
-  /** The content filters: a comment is screened as it is written (hold counts as flag for now). */
+  /** The content filters: a comment is screened as it is written (a hold keeps it for review). */
   filters: ContentScreen;
 }) {
   const { repo, points, notifications, access, filters } = deps;
@@ -78,6 +78,8 @@ export function createRatingsService(deps: {
      */
     async rate(postId: number, viewer: Member, body: RateBody): Promise<PostDto> {
       const screening = filters.screen([{ scope: 'comments', field: 'comment', text: body.comment }], viewer.id);
+      // A restricted member's comment, or one a content filter holds, waits for a moderator.
+      const hold = viewer.restricted === true || screening.held;
       await repo.transaction(async (tx) => {
         const post = await access.require('engage', postId, viewer, { conn: tx, lock: true });
         if (body.rating !== undefined && post.userId === viewer.id) {
@@ -92,7 +94,7 @@ export function createRatingsService(deps: {
             postId,
             userId: viewer.id,
             rating: body.rating,
-            comment: viewer.restricted ? null : (body.comment ?? null),
+            comment: hold ? null : (body.comment ?? null),
           });
           if (rating.inserted && body.comment !== undefined) commentOnRatingRow = rating.id;
           await repo.bumpPostCounters(tx, postId, {
@@ -121,8 +123,8 @@ export function createRatingsService(deps: {
         }
 
         if (body.comment !== undefined) {
-          if (viewer.restricted) {
-            // A restricted member's comment waits for a moderator: stored, shown only to them.
+          if (hold) {
+            // Stored, shown only to its author until a moderator publishes it.
             const heldId = await repo.insertComment(tx, { postId, userId: viewer.id, comment: body.comment, heldAt: new Date() });
             await filters.record(screening, { type: 'comment', id: heldId }, viewer.id, tx);
           } else {

@@ -1,7 +1,7 @@
-import { ContentFilterTestBody, type ContentFilterTestResponse, type FilterMatchPart } from '@plates/common';
+import { ContentFilterTestBody, type ContentFilterTestResponse } from '@plates/common';
 import { useMutation } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form-field';
@@ -10,26 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import type { ApiError } from '../../../lib/api';
 import { testContentFilters } from '../api/content-filters-api';
 import { ActionBadge } from './filter-badges';
-
-/** The text with every matching part marked (parts of several filters merged). */
-export function Highlighted({ text, parts }: { text: string; parts: FilterMatchPart[] }) {
-  const spans = [...parts].sort((a, b) => a.start - b.start);
-  const out: ReactNode[] = [];
-  let at = 0;
-  for (const part of spans) {
-    const start = Math.max(part.start, at);
-    if (part.end <= start) continue;
-    if (start > at) out.push(text.slice(at, start));
-    out.push(
-      <mark key={start} className="rounded bg-warning/40 px-0.5 text-foreground dark:bg-warning/30">
-        {text.slice(start, part.end)}
-      </mark>,
-    );
-    at = part.end;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return <>{out}</>;
-}
+import { Highlighted } from './highlighted';
 
 /** "Try it": which filters match a sample text, and where. Nothing is recorded. */
 export function FilterTryIt() {

@@ -1,5 +1,5 @@
 import { HeldDecisionBody, type HeldItemDto } from '@plates/common';
-import { Check, Inbox, MessageCircle, MessageSquareReply, Send, X } from 'lucide-react';
+import { Check, Inbox, MessageCircle, MessageSquareReply, MessagesSquare, Send, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -10,16 +10,21 @@ import { authorName } from '../../../components/author/author-line';
 import { formatCommentTime, formatFullDate } from '../../../lib/format-time';
 import { HELD_KIND_LABEL, useDecideHeld, useHeld } from '../hooks/use-held';
 import { ActionDialog, fieldErrorsOf } from './action-dialog';
+import { ActionBadge } from './filter-badges';
+import { Highlighted } from './highlighted';
 import { PersonLine, useMemberHref } from './person';
 import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { EmptyState, ListSkeleton } from './query-states';
 
-const KIND_ICON = { comment: MessageCircle, reply: MessageSquareReply, chat_request: Send } as const;
-const KIND_WORD = { comment: 'comment', reply: 'reply', chat_request: 'chat request' } as const;
+const KIND_ICON = { comment: MessageCircle, reply: MessageSquareReply, chat_request: Send, chat_message: MessagesSquare } as const;
+const KIND_WORD = { comment: 'comment', reply: 'reply', chat_request: 'chat request', chat_message: 'chat message' } as const;
 
 const linkClass = 'rounded-sm font-medium text-foreground underline decoration-primary/40 underline-offset-4 hover:text-primary hover:decoration-primary';
 
-/** Restricted members' comments, replies and chat requests waiting for a moderator, oldest first. */
+/**
+ * Comments, replies, chat requests and chat messages waiting for a moderator (a restricted
+ * member's, or caught by a content filter's hold), oldest first, the filters' matches marked.
+ */
 export function HeldQueue() {
   const held = useHeld();
   const [refusing, setRefusing] = useState<HeldItemDto | null>(null);
@@ -90,7 +95,21 @@ function HeldCard({ item, publishing, onPublish, onRefuse }: { item: HeldItemDto
           {kind}
         </Badge>
       </div>
-      <blockquote className="whitespace-pre-line break-words rounded-lg bg-muted/60 px-3 py-2 text-sm [overflow-wrap:anywhere]">{item.text}</blockquote>
+      <blockquote className="whitespace-pre-line break-words rounded-lg bg-muted/60 px-3 py-2 text-sm [overflow-wrap:anywhere]">
+        <Highlighted text={item.text} parts={item.parts} />
+      </blockquote>
+      {item.hits.length > 0 ? (
+        <ul className="grid gap-1 text-sm" aria-label="Content filter hits">
+          {item.hits.map((hit, i) => (
+            <li key={i} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <ActionBadge action={hit.action} />
+              <span>
+                <span className="font-medium">{hit.filterName}</span> matched “{hit.match}”
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {item.post ? (
         <p className="min-w-0 truncate text-sm text-muted-foreground">
           On the plate{' '}

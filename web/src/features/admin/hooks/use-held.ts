@@ -5,7 +5,12 @@ import { isApiError, type ApiError } from '../../../lib/api';
 import { decideHeld, fetchHeld } from '../api/admin-api';
 import { adminKeys } from '../api/keys';
 
-export const HELD_KIND_LABEL: Record<HeldKind, string> = { comment: 'Comment', reply: 'Reply', chat_request: 'Chat request' };
+export const HELD_KIND_LABEL: Record<HeldKind, string> = {
+  comment: 'Comment',
+  reply: 'Reply',
+  chat_request: 'Chat request',
+  chat_message: 'Chat message',
+};
 
 export function useHeld() {
   return useQuery({ queryKey: adminKeys.held, queryFn: fetchHeld, staleTime: 0 });

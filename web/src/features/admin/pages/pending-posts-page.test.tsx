@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { HeldItemDto } from '@plates/common';
 import { makeHeldItem, makeTemplate, moderatorPermissions } from '../../../test/admin';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makePost } from '../../../test/posts';
@@ -248,7 +249,7 @@ describe('PendingPostsPage', () => {
   });
 
   describe('held for review', () => {
-    function setUp(permissions?: string[], route = '/admin/pending-posts') {
+    function setUp(permissions?: string[], route = '/admin/pending-posts', extra: HeldItemDto[] = []) {
       localStorage.setItem('auth_token', 't');
       let items = [
         makeHeldItem(),
@@ -260,6 +261,7 @@ describe('PendingPostsPage', () => {
           post: null,
           receiver: makeAuthorLike(46, 'quiet_quinn', 'Quinn'),
         }),
+        ...extra,
       ];
       const decide = (kind: string, id: number) => () => {
         items = items.filter((i) => !(i.kind === kind && i.id === id));
@@ -295,6 +297,33 @@ describe('PendingPostsPage', () => {
       expect(within(request).getByText('Chat request')).toBeInTheDocument();
       expect(within(request).getByRole('link', { name: 'Quinn' })).toHaveAttribute('href', '/admin/users/46');
       expect(screen.getByRole('tab', { name: /Comments & requests/ })).toHaveTextContent('3');
+    });
+
+    it('shows a chat message a content filter held, with the filter and the matching part marked', async () => {
+      const { user } = setUp(undefined, '/admin/pending-posts?tab=held', [
+        makeHeldItem({
+          kind: 'chat_message',
+          id: 804,
+          text: 'Add me on WhatsApp today',
+          post: null,
+          receiver: makeAuthorLike(46, 'quiet_quinn', 'Quinn'),
+          hits: [{ filterName: 'Off platform', action: 'hold', match: 'WhatsApp' }],
+          parts: [{ start: 10, end: 18, text: 'WhatsApp' }],
+        }),
+      ]);
+      const message = await screen.findByRole('article', { name: 'Chat message by Pat Pushy' });
+      expect(within(message).getByText('WhatsApp', { selector: 'mark' })).toBeInTheDocument();
+      expect(within(message).getByRole('blockquote')).toHaveTextContent('Add me on WhatsApp today');
+      const hits = within(message).getByRole('list', { name: 'Content filter hits' });
+      expect(hits).toHaveTextContent('HoldOff platform matched “WhatsApp”');
+      expect(within(message).getByRole('link', { name: 'Quinn' })).toHaveAttribute('href', '/admin/users/46');
+      // A restricted member's comment (no filter) has nothing marked and no hits listed.
+      const comment = screen.getByRole('article', { name: 'Comment by Pat Pushy' });
+      expect(within(comment).queryByRole('list', { name: 'Content filter hits' })).not.toBeInTheDocument();
+      expect(comment.querySelector('mark')).toBeNull();
+      expect(within(message).getByRole('button', { name: 'Publish chat message by Pat Pushy' })).toBeEnabled();
+      await user.click(within(message).getByRole('button', { name: 'Refuse chat message by Pat Pushy' }));
+      expect(await screen.findByRole('dialog', { name: 'Refuse chat message' })).toBeInTheDocument();
     });
 
     it('a moderator without manage_users is led to profiles', async () => {

@@ -7,10 +7,13 @@ export type ThreadPages = InfiniteData<ChatMessagesResponse, number | null>;
 
 /**
  * A message that arrived (socket event or send answer) goes at the end of the newest page, unless
- * the thread already has it by id, or by tempId (then the stored one replaces it). An unloaded
- * thread is left alone: its first fetch brings the message.
+ * the thread already has it by id, or by tempId (then the stored one replaces it). A held message a
+ * moderator published comes with the id it had (`replaces`): that copy leaves whatever page holds
+ * it, and the published one goes at the end. An unloaded thread is left alone: its first fetch
+ * brings the message.
  */
 export function withMessage(data: ThreadPages | undefined, message: ChatMessageDto): ThreadPages | undefined {
+  if (data && message.replaces !== undefined) data = withoutMessage(data, message.replaces);
   const first = data?.pages[0];
   if (!data || !first) return data;
   if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
@@ -18,6 +21,12 @@ export function withMessage(data: ThreadPages | undefined, message: ChatMessageD
   const replaced = first.messages.some(sameTemp);
   const messages = replaced ? first.messages.map((m) => (sameTemp(m) ? message : m)) : [...first.messages, message];
   return { ...data, pages: [{ ...first, messages }, ...data.pages.slice(1)] };
+}
+
+/** A message taken out of the thread (a held one a moderator refused). */
+export function withoutMessage(data: ThreadPages | undefined, messageId: number): ThreadPages | undefined {
+  if (!data || !data.pages.some((page) => page.messages.some((m) => m.id === messageId))) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== messageId) })) };
 }
 
 /**

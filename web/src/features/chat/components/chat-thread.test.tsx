@@ -264,3 +264,36 @@ describe('thread state', () => {
     expect(state('Third')).toBe('Sent');
   });
 });
+
+describe('messages held for review', () => {
+  it('marks my held message "Awaiting review" (no read state, no reactions) until it is published or refused', async () => {
+    const held = (id: number, content: string): ChatMessageDto => makeMessage({ id, senderId: me.id, content, held: true, tempId: `t-${id}` });
+    const { list } = await openThread(
+      {},
+      makePage([held(100, 'Add me on WhatsApp'), makeMessage({ id: 101, content: 'Sure?' }), held(102, 'Pay me in bitcoin')]),
+    );
+    const row = bubble(list, 'Add me on WhatsApp');
+    expect(row).toHaveAttribute('data-status', 'held');
+    expect(within(row).getByText('Awaiting review')).toBeInTheDocument();
+    expect(within(row).queryByLabelText(/^(Read|Sent)$/)).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'React to your message' })).not.toBeInTheDocument();
+    expect(within(bubble(list, 'Sure?')).queryByText('Awaiting review')).not.toBeInTheDocument();
+
+    // Published: the held copy leaves, the delivered one (a new id) comes last, sent like any other.
+    const published = makeMessage({ id: 103, senderId: me.id, content: 'Add me on WhatsApp', tempId: 't-100', replaces: 100 });
+    await emitUntil('new_message', published, () =>
+      expect(within(list).getAllByRole('listitem').at(-1)).toHaveTextContent('Add me on WhatsApp'),
+    );
+    expect(within(list).getAllByText('Add me on WhatsApp')).toHaveLength(1);
+    const delivered = bubble(list, 'Add me on WhatsApp');
+    expect(within(delivered).queryByText('Awaiting review')).not.toBeInTheDocument();
+    expect(within(delivered).getByLabelText('Sent')).toBeInTheDocument();
+    expect(within(delivered).getByRole('button', { name: 'React to your message' })).toBeInTheDocument();
+
+    // Refused: gone from my thread.
+    await emitUntil('message_removed', { sessionId: 5, messageId: 102 }, () =>
+      expect(within(list).queryByText('Pay me in bitcoin')).not.toBeInTheDocument(),
+    );
+    expect(within(list).getByText('Sure?')).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { CHAT_LIMITS, CHAT_MESSAGES } from '@plates/common';
 import type { ChatMessageDto, ConversationDto } from '@plates/common';
 import { ArrowLeft, Check, CheckCheck, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { HeldLabel } from '../../../components/moderation/held-label';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { VerifiedBadge } from '../../../components/author/verified-badge';
@@ -75,8 +76,11 @@ function DaySeparator({ label }: { label: string }) {
 function Bubble({ message, mine, read = false, onRetry, reactions, day }: BubbleProps) {
   const status = message.status;
   const stored = 'reactions' in message ? message : null;
+  // Held for a moderator (a content filter): only its sender sees it, and nobody can react to it yet.
+  const held = stored?.held === true;
+  const reactable = stored && reactions && !held ? reactions : null;
   return (
-    <li className="grid" data-status={status}>
+    <li className="grid" data-status={held ? 'held' : status}>
       {day ? <DaySeparator label={day} /> : null}
       <div className={cn('group flex', mine ? 'justify-end' : 'justify-start')}>
         <div className={cn('flex max-w-[85%] items-center gap-1', mine && 'flex-row-reverse')}>
@@ -86,12 +90,13 @@ function Bubble({ message, mine, read = false, onRetry, reactions, day }: Bubble
                 'whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]',
                 mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
                 status === 'sending' && 'opacity-70',
+                held && 'bg-muted text-muted-foreground ring-1 ring-border ring-inset',
                 status === 'failed' && 'bg-destructive/15 text-foreground ring-1 ring-destructive',
               )}
             >
               {message.content}
             </p>
-            {stored && reactions ? <ReactionChips reactions={stored.reactions} me={reactions.me} onToggle={reactions.onToggle} /> : null}
+            {stored && reactable ? <ReactionChips reactions={stored.reactions} me={reactable.me} onToggle={reactable.onToggle} /> : null}
             <span className="flex items-center gap-1 text-xs text-muted-foreground">
               {status === 'sending' ? (
                 'Sending...'
@@ -102,6 +107,8 @@ function Bubble({ message, mine, read = false, onRetry, reactions, day }: Bubble
                     Retry
                   </button>
                 </>
+              ) : held ? (
+                <HeldLabel />
               ) : (
                 <>
                   <time dateTime={message.createdAt} title={formatFullDate(message.createdAt)}>
@@ -118,7 +125,7 @@ function Bubble({ message, mine, read = false, onRetry, reactions, day }: Bubble
               )}
             </span>
           </div>
-          {stored && reactions ? <ReactionPicker label={`${reactions.sender} message`} onPick={reactions.onToggle} /> : null}
+          {reactable ? <ReactionPicker label={`${reactable.sender} message`} onPick={reactable.onToggle} /> : null}
         </div>
       </div>
     </li>

@@ -1,7 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { onRealtimeEvent } from '../../../lib/realtime-events';
-import { addMessageToCache, previewOf, setConversationOnline, setMessageReactions, withRead, type ThreadPages } from '../api/chat-cache';
+import {
+  addMessageToCache,
+  previewOf,
+  setConversationOnline,
+  setMessageReactions,
+  withoutMessage,
+  withRead,
+  type ThreadPages,
+} from '../api/chat-cache';
 import { chatKeys } from '../api/keys';
 import { openSessionId } from './messages-store';
 
@@ -42,6 +50,11 @@ export function subscribeChatRealtime(queryClient: QueryClient, me: number): () 
       refresh(chatKeys.conversations(), chatKeys.requests());
       if (event.requestId !== null && acceptedForMe.delete(event.requestId)) return;
       toast({ title: 'New Conversation', description: `You can now chat with ${nameOf(event.conversation.otherUser)}` });
+    }),
+    // A held message of mine a moderator refused: gone from my thread (a notification says why).
+    onRealtimeEvent('message_removed', (event) => {
+      queryClient.setQueryData<ThreadPages>(chatKeys.messages(event.sessionId), (data) => withoutMessage(data, event.messageId));
+      refresh(chatKeys.conversations());
     }),
     onRealtimeEvent('message_read', (event) => {
       queryClient.setQueryData<ThreadPages>(chatKeys.messages(event.sessionId), (data) => withRead(data, event));

@@ -72,9 +72,11 @@ describe('CommentsSection', () => {
     });
     renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
     expect(await screen.findByText('My held comment')).toBeInTheDocument();
-    expect(screen.getAllByText("Waiting for a moderator's review: only you can see this for now.")).toHaveLength(2);
+    expect(screen.getAllByText('Awaiting review')).toHaveLength(2);
+    expect(within(screen.getByText('My held reply').closest('li')!).getByText('Awaiting review')).toBeInTheDocument();
+    expect(screen.getAllByText(': only you can see this until a moderator reviews it.')[0]).toHaveClass('sr-only');
     const published = screen.getByText('Looks amazing').closest('li')!;
-    expect(within(published).queryByText(/Waiting for a moderator/)).not.toBeInTheDocument();
+    expect(within(published).queryByText('Awaiting review')).not.toBeInTheDocument();
   });
 
   it("offers Report on others' comments to members only, and opens the report dialog for it", async () => {

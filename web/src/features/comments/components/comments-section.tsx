@@ -2,6 +2,7 @@ import type { CommentDto, PostDto, ReplyDto } from '@plates/common';
 import { Heart, MessageCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { AuthorAvatar, AuthorBadges, authorName } from '../../../components/author/author-line';
+import { HeldLabel } from '../../../components/moderation/held-label';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -181,15 +182,6 @@ function excerpt(text: string): string {
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 }
 
-/** Shown to the author of a comment or reply held for a moderator's review (their restriction). */
-function HeldNote() {
-  return (
-    <p className="text-xs font-medium text-amber-700 dark:text-amber-300">
-      Waiting for a moderator&apos;s review: only you can see this for now.
-    </p>
-  );
-}
-
 interface CommentItemProps {
   postId: number;
   comment: CommentDto;
@@ -210,7 +202,7 @@ function CommentItem({ postId, comment, replying, onReply, onCloseReply, onHeart
       <div className="grid min-w-0 flex-1 gap-1">
         <Byline item={comment} />
         <p className="whitespace-pre-line break-words text-sm leading-relaxed">{comment.comment}</p>
-        {comment.held ? <HeldNote /> : null}
+        {comment.held ? <HeldLabel /> : null}
         <div className="-ml-2 flex items-center gap-1">
           <HeartButton kind="comment" item={comment} by={by} onHeart={onHeart} />
           <Button variant="ghost" size="sm" className="h-11 text-muted-foreground" onClick={onReply} aria-expanded={replying}>
@@ -237,7 +229,7 @@ function CommentItem({ postId, comment, replying, onReply, onCloseReply, onHeart
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <Byline item={reply} />
                   <p className="whitespace-pre-line break-words text-sm leading-relaxed">{reply.content}</p>
-                  {reply.held ? <HeldNote /> : null}
+                  {reply.held ? <HeldLabel /> : null}
                   <div className="-ml-2">
                     <HeartButton kind="reply" item={reply} by={authorName(reply.user)} onHeart={onHeart} />
                   </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "held_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "chat_messages_held_idx" ON "chat_messages" USING btree ("held_at") WHERE "chat_messages"."held_at" is not null;
