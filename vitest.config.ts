@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // and the web app (components in jsdom). Browser journeys run under Playwright (e2e/).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine. The server
+    // files spend much of their time waiting (on PostgreSQL, on child processes, on timers), so two
+    // at once use the machine instead of queueing.
+    maxWorkers: 2,
     projects: [
       {
         test: {
