@@ -32,7 +32,8 @@ export function strikeNotice(input: {
   /** What was removed: a plate (the default) or a comment. */
   targetType?: string | null;
 }): string {
-  const reason = input.reason.trim();
+  // A reason written without a full stop still ends its sentence before the next one starts.
+  const reason = /[.!?…]$/.test(input.reason.trim()) ? input.reason.trim() : `${input.reason.trim()}.`;
   const appeal = `If you think this is a mistake, you can appeal within ${APPEAL_WINDOW_DAYS} days from Settings, Your account.`;
   switch (input.type) {
     case 'warn':

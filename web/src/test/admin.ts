@@ -25,7 +25,7 @@ export function makeStrike(overrides: Partial<StrikeDto> = {}): StrikeDto {
     id: 501,
     type: 'warn',
     reason: 'Spam in comments',
-    notice: 'A moderator warned you: Spam in comments If you think this is a mistake, you can appeal within 20 days from Settings, Your account.',
+    notice: 'A moderator warned you: Spam in comments. If you think this is a mistake, you can appeal within 20 days from Settings, Your account.',
     createdAt: '2026-03-01T10:00:00.000Z',
     expiresAt: null,
     isActive: true,

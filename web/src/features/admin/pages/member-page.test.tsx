@@ -92,7 +92,7 @@ describe('MemberPage', () => {
     await user.click(within(actions).getByRole('button', { name: 'Warn' }));
     const dialog = await screen.findByRole('dialog', { name: 'Warn @grill_gus' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Keep it kind');
-    expect(within(dialog).getByText(`A moderator warned you: Keep it kind ${APPEAL_LINE}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`A moderator warned you: Keep it kind. ${APPEAL_LINE}`)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send warning' }));
     expect(await screen.findByText('Warning sent.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/users/40/actions')[0]!.body).toEqual({ action: 'warn', reason: 'Keep it kind' });

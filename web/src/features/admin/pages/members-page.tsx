@@ -128,7 +128,7 @@ function Filters({ filter, onApply }: { filter: MembersFilter; onApply: (next: P
     onApply({ q: text.trim() || undefined });
   };
   return (
-    <form role="search" aria-label="Members" onSubmit={search} className="grid gap-3 rounded-2xl border bg-card p-3 sm:p-4 md:grid-cols-[minmax(0,1fr)_10rem_9rem]">
+    <form role="search" aria-label="Members" onSubmit={search} className="grid gap-3 rounded-2xl border bg-card p-3 sm:p-4 md:grid-cols-[minmax(0,1fr)_12rem_9rem]">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-q`}>Search</Label>
         <div className="flex gap-2">

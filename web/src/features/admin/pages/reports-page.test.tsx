@@ -68,7 +68,7 @@ describe('ReportsPage', () => {
     await user.click(within(card).getByRole('button', { name: 'Warn' }));
     const dialog = await screen.findByRole('dialog', { name: 'Warn @grill_gus' });
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
-    expect(within(preview).getByText(`A moderator warned you: [your reason] ${APPEAL_LINE}`)).toBeInTheDocument();
+    expect(within(preview).getByText(`A moderator warned you: [your reason]. ${APPEAL_LINE}`)).toBeInTheDocument();
     // only the report templates are offered
     const templates = within(dialog).getByRole('combobox', { name: 'Start from a template' });
     expect(within(templates).getAllByRole('option').map((o) => o.textContent)).toEqual(['Write your own', 'Spam']);
@@ -109,7 +109,7 @@ describe('ReportsPage', () => {
     const inAWeek = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
     );
-    expect(within(preview).getByText(`Your account is suspended until ${inAWeek}. Reason: Repeated spam ${SUSPENSION_APPEAL_LINE}`)).toBeInTheDocument();
+    expect(within(preview).getByText(`Your account is suspended until ${inAWeek}. Reason: Repeated spam. ${SUSPENSION_APPEAL_LINE}`)).toBeInTheDocument();
 
     await user.clear(days);
     await user.type(days, '0');
@@ -119,7 +119,7 @@ describe('ReportsPage', () => {
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Until a moderator lifts it' }));
     expect(days).toBeDisabled();
-    expect(within(preview).getByText(`Your account is suspended until a moderator lifts it. Reason: Repeated spam ${SUSPENSION_APPEAL_LINE}`)).toBeInTheDocument();
+    expect(within(preview).getByText(`Your account is suspended until a moderator lifts it. Reason: Repeated spam. ${SUSPENSION_APPEAL_LINE}`)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/reports/71/resolve')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/admin/reports/71/resolve')[0]!.body).toEqual({ action: 'suspend', reason: 'Repeated spam' });
