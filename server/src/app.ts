@@ -295,6 +295,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     jobs,
     disconnectUser: (userId) => realtime.disconnectUser(userId),
     eraseAccount: eraser.erase,
+    onPublicChange: posts.publicChanged,
     appUrl: config.appUrl,
     logger: app.log,
   });

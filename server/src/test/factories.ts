@@ -83,6 +83,8 @@ export async function makePost(
   if (categoryIds && categoryIds.length > 0) {
     await db.insert(postCategories).values(categoryIds.map((categoryId) => ({ postId: post.id, categoryId })));
   }
+  // As a plate written through the posts service would: visitors' shared copies of the feed go.
+  app.services.posts.publicChanged();
   return post;
 }
 

@@ -82,6 +82,11 @@ const HELD_WORD: Record<HeldKind, string> = { comment: 'comment', reply: 'reply'
 
 export interface ModerationServiceDeps {
   held: HeldContent;
+  /**
+   * Called after an action commits: what others see may have changed (a plate removed or back, a
+   * member suspended or lifted), so shared copies of public answers are dropped (the visitor feed).
+   */
+  onPublicChange?: () => void;
   /** The content filters' hits on held items and the parts of their text to highlight. */
   filters: Pick<ContentFilters, 'heldMatches'>;
   repo: ModerationRepository;
@@ -260,6 +265,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
 
   /** Runs the after-commit work (mail, closing sockets), never failing the answer. */
   function runAfter(after: (() => void)[]): void {
+    deps.onPublicChange?.();
     for (const work of after) {
       try {
         work();
@@ -838,6 +844,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
           await notifications.notify({ userId: row.userId, type: 'moderation', title: MODERATION_MESSAGES.liftedTitle, message }, tx);
         });
       }
+      if (due.length > 0) deps.onPublicChange?.();
       return due.length;
     },
 

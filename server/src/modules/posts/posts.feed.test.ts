@@ -1,10 +1,12 @@
 import type { FeedResponse, PostDto } from '@plates/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, saves, userBlocks, type User } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { follows, posts, saves, userBlocks, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { countStatements } from '../../test/statements.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
 import { encodeKeyset } from '../../lib/keyset.js';
+import { multipartBody } from '../../test/multipart.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -179,6 +181,72 @@ describe('GET /api/posts', () => {
     for (const limit of ['0', '51', 'abc']) {
       expect((await t.app.inject(`/api/posts?limit=${limit}`)).statusCode).toBe(400);
     }
+  });
+});
+
+describe("the visitors' shared copy of the feed", () => {
+  const db = () => t.app.services.database.db;
+  const titlesOf = async (url: string, headers: Record<string, string> = {}) => (await getFeed(url, headers)).posts.map((p) => p.title);
+
+  it('serves visitors one copy, never a member, and holds nothing of any viewer', async () => {
+    const author = await makeUser(t.app);
+    const member = await makeUser(t.app);
+    const location = `Sharedtown ${author.id}`;
+    const url = `/api/posts?location=${encodeURIComponent(location)}`;
+    const plate = await makePost(t.app, { userId: author.id, location, title: 'Before' });
+    const pending = await makePost(t.app, { userId: author.id, location, title: 'Pending', approvalStatus: 'pending' });
+    const headers = await headersOf(member);
+    expect((await t.app.inject({ method: 'POST', url: `/api/posts/${plate.id}/saves`, headers })).statusCode).toBeLessThan(300);
+
+    expect(await titlesOf(url)).toEqual(['Before']);
+    // A change no service saw (straight into the table): visitors keep their copy for its second…
+    await db().update(posts).set({ title: 'Quietly' }).where(eq(posts.id, plate.id));
+    expect(await titlesOf(url)).toEqual(['Before']);
+    // …a member is never served it: their own read, with their save.
+    const mine = await getFeed(url, headers);
+    expect(mine.posts.map((p) => [p.title, p.isSaved])).toEqual([['Quietly', true]]);
+    // The author sees their pending plate; the visitors' copy never holds it, nor anyone's save.
+    expect(await titlesOf(url, await headersOf(author))).toEqual(['Pending', 'Quietly']);
+    const visitors = await getFeed(url);
+    expect(visitors.posts.map((p) => [p.id, p.isSaved, p.userRating])).toEqual([[plate.id, false, null]]);
+    expect(visitors.posts.map((p) => p.id)).not.toContain(pending.id);
+  });
+
+  it('is dropped at once by an edit, a deletion, a suspension and an author turning private', async () => {
+    const author = await makeUser(t.app);
+    const admin = await makeUser(t.app, { isAdmin: true });
+    const location = `Droptown ${author.id}`;
+    const url = `/api/posts?location=${encodeURIComponent(location)}`;
+    await makePost(t.app, { userId: author.id, location, title: 'Soup' });
+    const b = await makePost(t.app, { userId: author.id, location, title: 'Stew' });
+    const authorHeaders = await headersOf(author);
+    expect(await titlesOf(url)).toEqual(['Stew', 'Soup']);
+
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/posts/${b.id}`, headers: authorHeaders, payload: { title: 'Hearty stew' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await titlesOf(url)).toEqual(['Hearty stew', 'Soup']);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/${b.id}`, headers: authorHeaders })).statusCode).toBe(200);
+    expect(await titlesOf(url)).toEqual(['Soup']);
+
+    const body = await multipartBody([['isPrivate', 'true']]);
+    const privacy = await t.app.inject({ method: 'PUT', url: '/api/user/profile', payload: body.payload, headers: { ...body.headers, ...authorHeaders } });
+    expect(privacy.statusCode, privacy.body).toBe(200);
+    expect(await titlesOf(url)).toEqual([]);
+
+    const other = await makeUser(t.app);
+    const otherLocation = `Droptown ${other.id}`;
+    const otherUrl = `/api/posts?location=${encodeURIComponent(otherLocation)}`;
+    await makePost(t.app, { userId: other.id, location: otherLocation, title: 'Curry' });
+    expect(await titlesOf(otherUrl)).toEqual(['Curry']);
+    const suspend = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${other.id}/actions`,
+      headers: await headersOf(admin),
+      payload: { action: 'suspend', reason: 'Spam', days: 3 },
+    });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    expect(await titlesOf(otherUrl)).toEqual([]);
   });
 });
 

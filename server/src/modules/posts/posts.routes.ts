@@ -74,7 +74,14 @@ export function postsRoutes(options: {
           response: { 200: FeedResponse, 400: ErrorBody },
         },
       },
-      async (request) => posts.feed(viewerOf(request), request.query),
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        if (viewer) return posts.feed(viewer, request.query);
+        // Visitors share one copy of each page, already serialised (posts.publicFeed).
+        // A Buffer is sent as it is; the type provider only knows the object form of the answer.
+        const bytes: unknown = await posts.publicFeed(request.query);
+        return reply.type('application/json; charset=utf-8').send(bytes as FeedResponse);
+      },
     );
 
     r.post(

@@ -1,7 +1,9 @@
-import type { Category, FeedResponse, PendingPostsResponse, PostDto, UpdatePostBody } from '@plates/common';
+import { FeedResponse, type Category, type PendingPostsResponse, type PostDto, type UpdatePostBody } from '@plates/common';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageVariant, Post } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { createSharedCache } from '../../lib/shared-cache.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Audit } from '../admin/audit.js';
 import { moderatorView, type Staff } from '../admin/permissions.js';
@@ -73,10 +75,17 @@ export interface PostsServiceDeps {
 const notFound = () => new AppError('NOT_FOUND', POST_MESSAGES.notFound);
 export const PENDING_PAGE_SIZE = 10;
 const MEAN_TTL_MS = 60_000;
+/**
+ * How long a copy of the feed as visitors see it is served to every visitor (decision record 0021):
+ * a plate approved, edited or deleted on this instance drops it at once; on another instance it
+ * shows within this time.
+ */
+export const PUBLIC_FEED_TTL_MS = 1000;
 
 export function createPostsService(deps: PostsServiceDeps) {
   const { repo, access, points, notifications, filters, storage, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const publicFeed = createSharedCache<Buffer>({ ttlMs: PUBLIC_FEED_TTL_MS, maxEntries: 64 });
 
   async function resolveImage(post: Post): Promise<ResolvedImage> {
     const urlOf = async (key: string | null | undefined, fallback: string) =>
@@ -173,6 +182,25 @@ export function createPostsService(deps: PostsServiceDeps) {
       return page(await repo.feedPage(viewer, { cursor, limit: q.limit, location: q.location }), viewer);
     },
 
+    /**
+     * The feed page as visitors see it, as the JSON bytes of the answer: the same for every visitor,
+     * so one copy serves them all for `PUBLIC_FEED_TTL_MS` (it holds only what a visitor may see:
+     * approved plates of active, public authors, no viewer's flags).
+     */
+    publicFeed(q: { cursor?: string; limit: number; location?: string }): Promise<Buffer> {
+      const key = JSON.stringify([q.cursor ?? '', q.limit, q.location?.toLowerCase() ?? '']);
+      return publicFeed.get(key, async () => {
+        const cursor = decodeKeyset(q.cursor);
+        const answer = await page(await repo.feedPage(null, { cursor, limit: q.limit, location: q.location }), null);
+        return Buffer.from(JSON.stringify(z.encode(FeedResponse, answer)));
+      });
+    },
+
+    /** Drops the visitors' copies: a write changed what they may see. */
+    publicChanged(): void {
+      publicFeed.clear();
+    },
+
     async saved(viewer: Member, q: { cursor?: string; limit: number }): Promise<FeedResponse> {
       const cursor = decodeKeyset(q.cursor);
       return page(await repo.savedPage(viewer, { cursor, limit: q.limit }), viewer);
@@ -259,6 +287,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         }
         return row;
       });
+      publicFeed.clear();
       return getPost(post.id, author);
     },
 
@@ -288,6 +317,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         if (body.categoryIds) await repo.setCategories(postId, [...new Set(body.categoryIds)], tx);
         await filters.record(screening, { type: 'post', id: postId }, editor.id, tx);
       });
+      publicFeed.clear();
       return getPost(postId, editor);
     },
 
@@ -298,6 +328,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const deleted = await repo.deletePost(postId);
       if (!deleted) throw notFound();
       await removeImageFiles(deleted);
+      publicFeed.clear();
       return { message: POST_MESSAGES.deleted };
     },
 
@@ -377,6 +408,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           tx,
         );
       });
+      publicFeed.clear();
       return getPost(postId, admin);
     },
 
@@ -414,6 +446,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           tx,
         );
       });
+      publicFeed.clear();
       return getPost(postId, admin);
     },
   };

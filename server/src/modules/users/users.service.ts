@@ -34,7 +34,8 @@ export interface UsersServiceDeps {
    * requests when an account turns public.
    */
   graph: Pick<GraphService, 'standingOf' | 'requireOpen' | 'acceptAllRequests'>;
-  posts: Pick<PostsService, 'userPosts'>;
+  /** A person's plates; and `publicChanged`, since a name, photo, privacy or closed account changes the visitors' feed. */
+  posts: Pick<PostsService, 'userPosts' | 'publicChanged'>;
   /** The content filters: a new display name and bio are screened (hold counts as flag). */
   filters: ContentScreen;
   /** Turns an uploaded photo into stored avatar renditions (the media pipeline). */
@@ -107,6 +108,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         return { user: updated, previousImage: current.profileImage };
       });
+      deps.posts.publicChanged();
       if (previousImage && previousImage !== user.profileImage) await eraser.removeAvatar(previousImage);
       return deps.sessionUser(user);
     },
@@ -117,6 +119,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         await repo.setAccountStatus(me.id, 'deactivated', tx);
         await repo.deleteSessionsOfUser(me.id, tx);
       });
+      deps.posts.publicChanged();
       return { message: USER_MESSAGES.accountDeactivated };
     },
 
@@ -135,6 +138,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (!done) throw new AppError('UNAUTHORIZED', MESSAGES.notAuthenticated);
         return done;
       });
+      deps.posts.publicChanged();
       await cleanUp();
       return { message: USER_MESSAGES.accountDeleted };
     },
