@@ -13,6 +13,7 @@ import {
   type NewPost,
   type Post,
 } from '../../db/schema/index.js';
+import { anyOf } from '../../lib/any-of.js';
 import { after, idPage, type IdPage, type Keyset } from '../../lib/keyset.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
@@ -169,7 +170,7 @@ export function createPostsRepository(db: Db) {
           ratings,
           and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating)),
         )
-        .where(inArray(posts.id, ids));
+        .where(anyOf(posts.id, ids));
     },
 
     /** Categories of these plates, in one statement. */
@@ -179,7 +180,7 @@ export function createPostsRepository(db: Db) {
         .select({ postId: postCategories.postId, id: categories.id, name: categories.name })
         .from(postCategories)
         .innerJoin(categories, eq(categories.id, postCategories.categoryId))
-        .where(inArray(postCategories.postId, ids))
+        .where(anyOf(postCategories.postId, ids))
         .orderBy(asc(categories.name));
     },
 
