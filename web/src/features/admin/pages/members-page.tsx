@@ -138,7 +138,7 @@ function Filters({ filter, onApply }: { filter: MembersFilter; onApply: (next: P
           </Button>
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 md:contents">
+      <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-3 md:contents">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-status`}>Status</Label>
           <Select id={`${id}-status`} value={filter.status ?? ''} onChange={(e) => onApply({ status: (e.target.value || undefined) as MembersFilter['status'] })}>
