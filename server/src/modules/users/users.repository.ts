@@ -4,7 +4,7 @@ import { posts, sessions, users, userVerifications, type AccountStatus, type Use
 import { blocks, summaryColumns, type SummaryRow } from '../graph/graph.sql.js';
 import { activeVerification } from './users.author.js';
 import { countersTouchedBy, recountTouched, type TouchedCounters } from '../posts/post-counters.js';
-import { activeBadgeOf, setAccountStatus, updateUserRow, type UserChanges } from './users.rows.js';
+import { setAccountStatus, updateUserRow, type UserChanges } from './users.rows.js';
 
 type Conn = Db | Tx;
 
@@ -68,10 +68,6 @@ export function createUsersRepository(db: Db) {
     /** Changes the account's status and recounts what its rows count in (users.rows.ts). */
     setAccountStatus(id: number, accountStatus: AccountStatus, tx: Tx): Promise<User> {
       return setAccountStatus(tx, id, { accountStatus });
-    },
-
-    async isVerifiedUser(userId: number, conn: Conn = db): Promise<boolean> {
-      return (await activeBadgeOf(conn, userId)) !== null;
     },
 
     /**
