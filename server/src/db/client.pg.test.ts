@@ -23,6 +23,25 @@ describe('createDatabase with PostgreSQL', () => {
     }
   });
 
+  it('prepares a statement on its connection from the second time its text is sent, not before', async () => {
+    const testDb = await createTestDatabase();
+    const database = await createDatabase({ databaseUrl: testDb.databaseUrl });
+    try {
+      const prepared = await database.db.transaction(async (tx) => {
+        // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
+        for (let i = 0; i < 3; i += 1) await tx.execute(sql`select ${i}::int + 40 as twice_sent`);
+        await tx.execute(sql`select 2 as once_sent`);
+        return tx.execute<{ statement: string }>(sql`select statement from pg_prepared_statements where name like 'p\_%'`);
+      });
+      const statements = prepared.rows.map((r) => r.statement);
+      expect(statements.filter((text) => text.includes('twice_sent'))).toHaveLength(1);
+      expect(statements.some((text) => text.includes('once_sent'))).toBe(false);
+    } finally {
+      await database.close();
+      await testDb.cleanup();
+    }
+  });
+
   it('survives the server closing an idle pooled connection', async () => {
     const testDb = await createTestDatabase();
     const onPoolError = vi.fn();

@@ -85,22 +85,24 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 /**
  * Statements sent named, so PostgreSQL parses and plans each once per connection and then only
  * binds and runs it: the name is a hash of the text, so one text is one prepared statement and two
- * texts never share a name. Only texts seen often enough are named, and at most `MAX_NAMED` of them
- * (a text built with a variable number of parameters, an `IN` list of each length, would otherwise
- * grow every connection's statement cache without end); the rest go unnamed, as before.
+ * texts never share a name. Only texts sent a second time are named, and at most `MAX_NAMED` of
+ * them (a text built with a variable number of parameters, an `IN` list of each length, would
+ * otherwise grow every connection's statement cache without end); the rest go unnamed, as before.
+ * Texts longer than `MAX_TEXT` (bulk inserts) are never named, and at most `MAX_SEEN` texts seen
+ * once are remembered, so this bookkeeping stays a few megabytes at most.
  */
 const MAX_NAMED = 400;
-const NAME_AFTER = 2;
-const seen = new Map<string, number>();
+const MAX_SEEN = 1000;
+const MAX_TEXT = 8192;
+const seen = new Set<string>();
 const names = new Map<string, string>();
 
 function statementName(text: string): string | undefined {
   const known = names.get(text);
   if (known !== undefined) return known;
-  if (names.size >= MAX_NAMED) return undefined;
-  const count = (seen.get(text) ?? 0) + 1;
-  if (count < NAME_AFTER) {
-    if (seen.size < 10_000) seen.set(text, count);
+  if (names.size >= MAX_NAMED || text.length > MAX_TEXT) return undefined;
+  if (!seen.has(text)) {
+    if (seen.size < MAX_SEEN) seen.add(text);
     return undefined;
   }
   seen.delete(text);
