@@ -91,7 +91,8 @@ async function load(
   return {
     name,
     requests: run.requests.total,
-    errors: run.errors + run.timeouts + run.non2xx,
+    // autocannon's `errors` already counts timeouts.
+    errors: run.errors + run.non2xx,
     seconds: round(run.duration),
     rps: round(run.requests.total / run.duration),
     p50: round(run.latency.p50),
