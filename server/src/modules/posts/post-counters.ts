@@ -1,5 +1,6 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { anyOf } from '../../lib/any-of.js';
 import { commentReplies, posts, ratings } from '../../db/schema/index.js';
 
 /**
@@ -11,7 +12,7 @@ import { commentReplies, posts, ratings } from '../../db/schema/index.js';
  * What counts: only what an active member did. A suspended or deactivated member's ratings,
  * comments, replies, hearts, likes and saves are kept but count nowhere until the account is
  * active again; `recountTouched` moves the stored counters when an account's status changes
- * (users/account-status.ts), and likes, counted when read, filter the same way.
+ * (`setAccountStatus` in users/users.rows.ts), and likes, counted when read, filter the same way.
  */
 
 /** `uid` is an active member's id: the one rule for whose rows count. */
@@ -105,21 +106,19 @@ export async function countersTouchedBy(tx: Tx, userId: number): Promise<Touched
  */
 export async function recountTouched(tx: Tx, ids: TouchedCounters): Promise<void> {
   if (ids.postIds.length + ids.commentIds.length + ids.replyIds.length === 0) return;
-  const commentIds = ids.commentIds.length > 0 ? ids.commentIds : [0];
-  const replyIds = ids.replyIds.length > 0 ? ids.replyIds : [0];
-  const postIds = ids.postIds.length > 0 ? ids.postIds : [0];
+  // Each list is one array parameter: a prolific member touches thousands of rows.
   await tx.execute(sql`
     select p.id from posts p
-    where p.id in (${sql.join(postIds, sql`, `)})
-       or p.id in (select c.post_id from ratings c where c.id in (${sql.join(commentIds, sql`, `)}))
-       or p.id in (select c.post_id from comment_replies cr join ratings c on c.id = cr.rating_id where cr.id in (${sql.join(replyIds, sql`, `)}))
+    where ${anyOf(sql`p.id`, ids.postIds)}
+       or p.id in (select c.post_id from ratings c where ${anyOf(sql`c.id`, ids.commentIds)})
+       or p.id in (select c.post_id from comment_replies cr join ratings c on c.id = cr.rating_id where ${anyOf(sql`cr.id`, ids.replyIds)})
     order by p.id
     for update of p`);
   if (ids.postIds.length > 0) {
     await tx
       .update(posts)
       .set({ ...postCounts(POSTS_ID), updatedAt: sql`${posts.updatedAt}` })
-      .where(inArray(posts.id, ids.postIds));
+      .where(anyOf(posts.id, ids.postIds));
   }
   if (ids.commentIds.length > 0) {
     await tx
@@ -129,7 +128,7 @@ export async function recountTouched(tx: Tx, ids: TouchedCounters): Promise<void
         heartCount: sql`(select count(*)::int from comment_hearts h where h.rating_id = ${RATINGS_ID} and ${counted(sql`h.user_id`)})`,
         updatedAt: sql`${ratings.updatedAt}`,
       })
-      .where(inArray(ratings.id, ids.commentIds));
+      .where(anyOf(ratings.id, ids.commentIds));
   }
   if (ids.replyIds.length > 0) {
     await tx
@@ -138,6 +137,6 @@ export async function recountTouched(tx: Tx, ids: TouchedCounters): Promise<void
         heartCount: sql`(select count(*)::int from reply_hearts h where h.reply_id = ${REPLIES_ID} and ${counted(sql`h.user_id`)})`,
         updatedAt: sql`${commentReplies.updatedAt}`,
       })
-      .where(inArray(commentReplies.id, ids.replyIds));
+      .where(anyOf(commentReplies.id, ids.replyIds));
   }
 }
