@@ -3,7 +3,9 @@ import { LIMITS } from '../limits.js';
 
 /** Shapes of plates, ratings, comments, saves, reports and rankings (document 2 §3, §5, §7). */
 
-export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+/** A row id in a path or query: one message for every way it can be wrong (not a number, a fraction, ≤ 0, too big). */
+export const ID_MESSAGE = 'Must be an id: a whole number from 1 to 2147483647';
+export const Id = z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE);
 export const IdParams = z.object({ id: Id });
 
 /** The 16 cuisines of document 2 §9, seeded in `categories`. */

@@ -1,4 +1,4 @@
-import type { FeedResponse, PostDto } from '@plates/common';
+import { ID_MESSAGE, type FeedResponse, type PostDto } from '@plates/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { follows, posts, saves, userBlocks, type User } from '../../db/schema/index.js';
@@ -261,8 +261,10 @@ describe('GET /api/posts/{id} and neighbors', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Post not found' });
     expect((await t.app.inject('/api/posts/999999')).statusCode).toBe(404);
-    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      expect((await t.app.inject(`/api/posts/${id}`)).statusCode, id).toBe(400);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', '99999999999999999999']) {
+      const res = await t.app.inject(`/api/posts/${id}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json(), id).toEqual({ message: ID_MESSAGE, code: 'VALIDATION_ERROR', field: 'id' });
     }
   });
 
