@@ -237,8 +237,13 @@ async function main(): Promise<void> {
       sockets: { type: 'string', default: '1000' },
       lighthouse: { type: 'string', default: '3' },
       messages: { type: 'string', default: '2000' },
+      only: { type: 'string' },
     },
   });
+  // `--only TEXT`: just the rows whose name contains TEXT (any case), beside health; no floors,
+  // uploads, sockets or Lighthouse unless their names match.
+  const only = values.only?.toLowerCase();
+  const wanted = (name: string) => !only || name === 'GET /api/health' || name.toLowerCase().includes(only);
   const opts = {
     connections: Math.max(1, Math.min(1000, Number(values.concurrency) || 50)),
     // 0: no cap, only the time limit.
@@ -255,12 +260,12 @@ async function main(): Promise<void> {
   const config = { ...env, logLevel: 'warn' as const };
   // Lighthouse runs per page (the median is kept); 0 skips them.
   const lighthouseRuns = Math.max(0, Math.min(9, Math.floor(Number(values.lighthouse) || 0)));
-  if (lighthouseRuns > 0) ensureWebBuild(config.webDistDir);
+  if (lighthouseRuns > 0 && wanted('lighthouse')) ensureWebBuild(config.webDistDir);
   let pages: PageFigures[] = [];
   const results: Result[] = [];
   const serverEnv = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', REDIS_URL: config.redisUrl ?? '' };
 
-  const prepared = await prepare(config, lighthouseRuns > 0);
+  const prepared = await prepare(config, lighthouseRuns > 0 && wanted('lighthouse'));
   const scratch = await mkdtemp(path.join(tmpdir(), 'plates-bench-'));
   try {
     // The API in a server process of its own, as `npm start` runs it.
@@ -293,13 +298,13 @@ async function main(): Promise<void> {
           '/api/search/posts?q=pizza&minRating=2&dateRange=year&cuisineTypes=Italian,French,Thai&hasLocation=true&sortBy=trending',
         ],
       ];
-      for (const [name, url, headers] of scenarios) {
+      for (const [name, url, headers] of scenarios.filter(([name]) => wanted(name))) {
         const result = await load(name, base + url, opts, headers);
         results.push(result);
         console.log(`  ${name}: ${result.rps} req/s, p99 ${result.p99} ms`);
       }
 
-      if (lighthouseRuns > 0 && prepared.photoPlateId) {
+      if (lighthouseRuns > 0 && prepared.photoPlateId && wanted('lighthouse')) {
         console.log(`first load on a phone (Lighthouse mobile, median of ${lighthouseRuns})`);
         const lh = await benchLighthouse(base, [['/', '/'], ['/auth', '/auth'], ['/posts/{id}', `/posts/${prepared.photoPlateId}`]], lighthouseRuns);
         pages = lh.figures;
@@ -314,6 +319,7 @@ async function main(): Promise<void> {
       ['floor: bare node:http, the feed bytes', 'bytes'],
       ['floor: bare node:http + SELECT 1', 'select1'],
     ] as const) {
+      if (!wanted(name)) continue;
       const floor = await startFloor(mode, feedFile, serverEnv);
       try {
         const result = await load(name, floor.url, opts);
@@ -325,24 +331,26 @@ async function main(): Promise<void> {
     }
 
     // Upload processing: the media pipeline on a real photo, into a throw-away folder.
-    const media = createMediaService({
-      storage: createLocalStorage({ dir: path.join(scratch, 'uploads'), publicPrefix: '/uploads', publicOrigin: config.appUrl }),
-    });
-    const photo = await phonePhoto();
-    const times: number[] = [];
-    const started = performance.now();
-    for (let i = 0; i < uploads; i += 1) {
-      const t0 = performance.now();
-      await media.processUpload(photo, 'post');
-      times.push(performance.now() - t0);
+    if (wanted('upload processing')) {
+      const media = createMediaService({
+        storage: createLocalStorage({ dir: path.join(scratch, 'uploads'), publicPrefix: '/uploads', publicOrigin: config.appUrl }),
+      });
+      const photo = await phonePhoto();
+      const times: number[] = [];
+      const started = performance.now();
+      for (let i = 0; i < uploads; i += 1) {
+        const t0 = performance.now();
+        await media.processUpload(photo, 'post');
+        times.push(performance.now() - t0);
+      }
+      results.push(summarise(`upload processing (12 MP JPEG, ${(photo.length / 1024).toFixed(0)} KiB)`, times, 0, (performance.now() - started) / 1000));
     }
-    results.push(summarise(`upload processing (12 MP JPEG, ${(photo.length / 1024).toFixed(0)} KiB)`, times, 0, (performance.now() - started) / 1000));
   } finally {
     await rm(scratch, { recursive: true, force: true });
     await cleanUp(config, prepared);
   }
 
-  if (sockets > 0) {
+  if (sockets > 0 && wanted('message delivery')) {
     // One send at a time shows the path's own latency; `connections` at once shows it under load.
     const loads = [
       { messages: Math.max(1, Math.floor(messages / 10)), concurrency: 1 },
@@ -396,7 +404,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A mistyped option gets one line and the usage, not a stack trace.
   const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency CONNECTIONS] [--requests CAP] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS]`);
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency CONNECTIONS] [--requests CAP] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS] [--only TEXT]`);
   else console.error(error instanceof ConfigError ? error.message : error);
   process.exit(badOption ? 2 : 1);
 });
