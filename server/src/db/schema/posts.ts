@@ -77,6 +77,8 @@ export const posts = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     saveCount: integer('save_count').notNull().default(0),
+    /** Likes by active members, kept by a trigger on `likes` (migration 0015_like_count_trigger). */
+    likeCount: integer('like_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

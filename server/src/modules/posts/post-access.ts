@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { follows, posts, userBlocks, users, type ApprovalStatus } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { isConst } from '../../lib/literal.js';
 import type { Viewer } from '../../lib/viewer.js';
 
 /**
@@ -39,7 +40,7 @@ export interface PostGate {
  * Joins `users` as the author. Lists (feeds, profiles, search) add "approved" to it.
  */
 export function audience(viewer: Viewer, options: { moderation?: boolean } = {}): SQL {
-  if (!viewer) return and(eq(users.accountStatus, 'active'), eq(users.isPrivate, false))!;
+  if (!viewer) return and(isConst(users.accountStatus, 'active'), isConst(users.isPrivate, false))!;
   const isOwner = eq(posts.userId, viewer.id);
   if (viewer.isAdmin && options.moderation) return sql`true`;
   const notBlocked = sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewer.id} and ${userBlocks.blockedId} = ${posts.userId}) or (${userBlocks.blockerId} = ${posts.userId} and ${userBlocks.blockedId} = ${viewer.id}))`;
@@ -47,13 +48,13 @@ export function audience(viewer: Viewer, options: { moderation?: boolean } = {})
   const follower = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followingId} = ${posts.userId} and ${follows.status} = 'accepted')`;
   return or(
     isOwner,
-    and(eq(users.accountStatus, 'active'), notBlocked, or(eq(users.isPrivate, false), follower)),
+    and(isConst(users.accountStatus, 'active'), notBlocked, or(isConst(users.isPrivate, false), follower)),
   )!;
 }
 
 /** Plates a viewer may open: approved ones of people they may see, their own, and for admins all. Joins `users` as the author. */
 export function canOpen(viewer: Viewer): SQL {
-  const approved = and(eq(posts.approvalStatus, 'approved'), audience(viewer))!;
+  const approved = and(isConst(posts.approvalStatus, 'approved'), audience(viewer))!;
   if (!viewer) return approved;
   if (viewer.isAdmin) return sql`true`;
   return or(eq(posts.userId, viewer.id), approved)!;

@@ -12,7 +12,8 @@ import { commentReplies, posts, ratings } from '../../db/schema/index.js';
  * What counts: only what an active member did. A suspended or deactivated member's ratings,
  * comments, replies, hearts, likes and saves are kept but count nowhere until the account is
  * active again; `recountTouched` moves the stored counters when an account's status changes
- * (`setAccountStatus` in users/users.rows.ts), and likes, counted when read, filter the same way.
+ * (`setAccountStatus` in users/users.rows.ts). Likes are counted by a trigger on `likes`
+ * (migration 0015_like_count_trigger) with the same rule, and recounted here the same way.
  */
 
 /** `uid` is an active member's id: the one rule for whose rows count. */
@@ -34,12 +35,8 @@ export function postCounts(postId: SQL | number) {
     ratingSum: sql<number>`(select coalesce(sum(r.rating), 0)::int from ratings r where r.post_id = ${postId} and ${counted(sql`r.user_id`)})`,
     commentCount: sql<number>`(select count(*)::int from ratings r where r.post_id = ${postId} and r.comment is not null and r.held_at is null and r.removed_at is null and ${counted(sql`r.user_id`)})`,
     saveCount: sql<number>`(select count(*)::int from saves s where s.post_id = ${postId} and ${counted(sql`s.user_id`)})`,
+    likeCount: sql<number>`(select count(*)::int from likes lk where lk.post_id = ${postId} and ${counted(sql`lk.user_id`)})`,
   };
-}
-
-/** A plate's likes by active members, counted when read (likes have no stored counter). */
-export function likeCount(postId: SQL): SQL<number> {
-  return sql<number>`(select count(*)::int from likes lk where lk.post_id = ${postId} and ${counted(sql`lk.user_id`)})`.mapWith(Number);
 }
 
 /** Takes the plate's row FOR UPDATE. */
@@ -79,7 +76,7 @@ export interface TouchedCounters {
 }
 
 /**
- * Plates the member rated, commented on or saved; comments they hearted or replied to; replies
+ * Plates the member rated, commented on, saved or liked; comments they hearted or replied to; replies
  * they hearted. Driven from the member's own rows (each table's user_id index), never a scan of
  * every plate. One statement after another: a transaction is one connection.
  */
@@ -89,7 +86,9 @@ export async function countersTouchedBy(tx: Tx, userId: number): Promise<Touched
     postIds: await ids(sql`
       select r.post_id as id from ratings r where r.user_id = ${userId}
       union
-      select s.post_id from saves s where s.user_id = ${userId}`),
+      select s.post_id from saves s where s.user_id = ${userId}
+      union
+      select lk.post_id from likes lk where lk.user_id = ${userId}`),
     commentIds: await ids(sql`
       select h.rating_id as id from comment_hearts h where h.user_id = ${userId}
       union

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -14,11 +14,11 @@ import {
   type Post,
 } from '../../db/schema/index.js';
 import { anyOf } from '../../lib/any-of.js';
+import { isConst, isNotConst, literalLimit } from '../../lib/literal.js';
 import { after, idPage, type IdPage, type Keyset } from '../../lib/keyset.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
 import { audience, canOpen } from './post-access.js';
-import { likeCount } from './post-counters.js';
 
 type Conn = Db | Tx;
 
@@ -27,7 +27,74 @@ const before = (cursor: Keyset | undefined) => after(posts.createdAt, posts.id, 
 
 const keyText = sql<string>`${posts.createdAt}::text`.as('key_at');
 
+/**
+ * A card's version (post-cards.ts): the row versions of the plate and of its author, and the
+ * author's badge; any write to either row gives a new one. Needs `users` joined as the author and
+ * `user_verifications` left-joined by `activeVerification`.
+ */
+const cardVersion = sql<string>`concat_ws(':', ${posts}.xmin, ${users}.xmin, ${userVerifications.verifiedType})`;
+
+/** The feed's location filter: the exact place, any case. */
+const atLocation = (location: string | undefined) => (location ? sql`lower(${posts.location}) = lower(${location})` : undefined);
+
+/** A plate's card version and the viewer's marks on it (post-cards.ts). */
+export interface CardMarks {
+  version: string;
+  saved: boolean;
+  rating: number | null;
+}
+
+/** Plates with their authors, badge, card version and the viewer's save and rating (none for a visitor). */
+function marksQuery(conn: Conn, viewer: Viewer) {
+  const viewerId = viewer?.id ?? 0;
+  return conn
+    .select({ id: posts.id, version: cardVersion, saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean), rating: ratings.rating })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(userVerifications, activeVerification)
+    .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewerId)))
+    .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating)));
+}
+
 export function createPostsRepository(db: Db) {
+  /**
+   * The feed page of a member, with each plate's card version and their save and star rating on
+   * it (`marks`): the approved plates they may see and their own pending or rejected ones, in one
+   * statement.
+   */
+  async function memberFeedPage(
+    viewer: Member,
+    options: { cursor?: Keyset; limit: number; location?: string },
+    conn: Conn = db,
+  ): Promise<IdPage & { marks: Map<number, CardMarks> }> {
+    const take = options.limit + 1;
+    const branch = (where: SQL) =>
+      conn
+        .select({
+          id: posts.id,
+          createdAt: posts.createdAt,
+          keyAt: keyText,
+          saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean).as('saved'),
+          rating: ratings.rating,
+          version: cardVersion.as('version'),
+        })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .leftJoin(userVerifications, activeVerification)
+        .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewer.id)))
+        .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, viewer.id), isNotNull(ratings.rating)))
+        .where(and(where, before(options.cursor), atLocation(options.location)))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(literalLimit(take));
+    const rows = await unionAll(
+      branch(and(isConst(posts.approvalStatus, 'approved'), audience(viewer))!),
+      branch(and(eq(posts.userId, viewer.id), isNotConst(posts.approvalStatus, 'approved'))!),
+    )
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(literalLimit(take));
+    const page = idPage(rows, options.limit);
+    return { ...page, marks: new Map(rows.map((r) => [r.id, { version: r.version, saved: r.saved, rating: r.rating }])) };
+  }
 
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -45,26 +112,18 @@ export function createPostsRepository(db: Db) {
       options: { cursor?: Keyset; limit: number; location?: string },
       conn: Conn = db,
     ): Promise<IdPage> {
-      const take = options.limit + 1;
-      const location = options.location
-        ? sql`lower(${posts.location}) = lower(${options.location})`
-        : undefined;
-      const branch = (where: SQL) =>
-        conn
-          .select({ id: posts.id, createdAt: posts.createdAt, keyAt: keyText })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.userId))
-          .where(and(where, before(options.cursor), location))
-          .orderBy(desc(posts.createdAt), desc(posts.id))
-          .limit(take);
-      const approved = branch(and(eq(posts.approvalStatus, 'approved'), audience(viewer))!);
-      const rows = viewer
-        ? await unionAll(approved, branch(and(eq(posts.userId, viewer.id), ne(posts.approvalStatus, 'approved'))!))
-            .orderBy(desc(posts.createdAt), desc(posts.id))
-            .limit(take)
-        : await approved;
+      if (viewer) return memberFeedPage(viewer, options, conn);
+      const rows = await conn
+        .select({ id: posts.id, keyAt: keyText })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(and(isConst(posts.approvalStatus, 'approved'), audience(null), before(options.cursor), atLocation(options.location)))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(literalLimit(options.limit + 1));
       return idPage(rows, options.limit);
     },
+
+    memberFeedPage,
 
     /** The viewer's saved plates they may still see, most recently saved first (keyset on the save). */
     async savedPage(viewer: Member, options: { cursor?: Keyset; limit: number }, conn: Conn = db): Promise<IdPage> {
@@ -76,7 +135,7 @@ export function createPostsRepository(db: Db) {
         .innerJoin(users, eq(users.id, posts.userId))
         .where(and(eq(saves.userId, viewer.id), canOpen(viewer), cursor))
         .orderBy(desc(saves.createdAt), desc(saves.id))
-        .limit(options.limit + 1);
+        .limit(literalLimit(options.limit + 1));
       const page = idPage(rows.map((r) => ({ id: r.id, keyAt: r.keyAt })), options.limit);
       const lastRow = rows[Math.min(rows.length, options.limit) - 1];
       return { ...page, last: lastRow ? { at: lastRow.keyAt, id: lastRow.saveId } : undefined };
@@ -94,14 +153,14 @@ export function createPostsRepository(db: Db) {
       options: { cursor?: Keyset; limit: number },
       conn: Conn = db,
     ): Promise<IdPage> {
-      const visible = viewer?.id === userId ? undefined : and(eq(posts.approvalStatus, 'approved'), audience(viewer));
+      const visible = viewer?.id === userId ? undefined : and(isConst(posts.approvalStatus, 'approved'), audience(viewer));
       const rows = await conn
         .select({ id: posts.id, keyAt: keyText })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
         .where(and(eq(posts.userId, userId), visible, before(options.cursor)))
         .orderBy(desc(posts.createdAt), desc(posts.id))
-        .limit(options.limit + 1);
+        .limit(literalLimit(options.limit + 1));
       return idPage(rows, options.limit);
     },
 
@@ -120,9 +179,9 @@ export function createPostsRepository(db: Db) {
             .where(and(where, position))
             .orderBy(...order)
             .limit(1);
-        const approved = branch(and(eq(posts.approvalStatus, 'approved'), audience(viewer))!);
+        const approved = branch(and(isConst(posts.approvalStatus, 'approved'), audience(viewer))!);
         const rows = viewer
-          ? await unionAll(approved, branch(and(eq(posts.userId, viewer.id), ne(posts.approvalStatus, 'approved'))!))
+          ? await unionAll(approved, branch(and(eq(posts.userId, viewer.id), isNotConst(posts.approvalStatus, 'approved'))!))
               .orderBy(...order)
               .limit(1)
           : await approved;
@@ -143,34 +202,42 @@ export function createPostsRepository(db: Db) {
     },
 
     /**
-     * Everything a PostDto needs for these plates, in one statement: the plate, its author and
-     * badge, its like count, and the viewer's save and star rating (both unique per user and plate,
-     * so the left joins never multiply rows). Order is not kept: callers reorder by id.
+     * Everything a plate's card needs, in one statement: the plate, its author and badge, its like
+     * count, and its version. The viewer's own marks come from `marks`. Order is not kept.
      */
-    async hydrate(ids: number[], viewer: Viewer, conn: Conn = db) {
+    async cardRows(ids: number[], conn: Conn = db) {
       if (ids.length === 0) return [];
-      const viewerId = viewer?.id ?? 0;
       return conn
         .select({
           post: posts,
           author: authorColumns,
           verifiedType: userVerifications.verifiedType,
-          likeCount: likeCount(sql`${posts.id}`),
-          saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean),
-          userRating: ratings.rating,
+          likeCount: posts.likeCount,
+          version: cardVersion,
         })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
-        .leftJoin(
-          userVerifications,
-          activeVerification,
-        )
-        .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewerId)))
-        .leftJoin(
-          ratings,
-          and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating)),
-        )
+        .leftJoin(userVerifications, activeVerification)
         .where(anyOf(posts.id, ids));
+    },
+
+    /**
+     * Each plate's card version with the viewer's save and star rating (none for a visitor): both
+     * are unique per member and plate, so the left joins never multiply rows. The caller has
+     * already chosen ids the viewer may see.
+     */
+    async marks(ids: number[], viewer: Viewer, conn: Conn = db): Promise<Array<CardMarks & { id: number }>> {
+      if (ids.length === 0) return [];
+      return marksQuery(conn, viewer).where(anyOf(posts.id, ids));
+    },
+
+    /**
+     * The plate page's access check (`canOpen`) with the card version and the viewer's marks, in
+     * one statement. Undefined: not theirs to open.
+     */
+    async openMarks(postId: number, viewer: Viewer, conn: Conn = db): Promise<CardMarks | undefined> {
+      const [row] = await marksQuery(conn, viewer).where(and(eq(posts.id, postId), canOpen(viewer))).limit(literalLimit(1));
+      return row;
     },
 
     /** Categories of these plates, in one statement. */
@@ -324,7 +391,7 @@ export function createPostsRepository(db: Db) {
           mean: sql<number | null>`sum(${posts.ratingSum})::float8 / nullif(sum(${posts.ratingCount}), 0)`,
         })
         .from(posts)
-        .where(eq(posts.approvalStatus, 'approved'));
+        .where(isConst(posts.approvalStatus, 'approved'));
       return row?.mean == null ? undefined : Number(row.mean);
     },
 
@@ -340,7 +407,7 @@ export function createPostsRepository(db: Db) {
         .innerJoin(users, eq(users.id, posts.userId))
         .where(
           and(
-            eq(posts.approvalStatus, 'approved'),
+            isConst(posts.approvalStatus, 'approved'),
             gt(posts.ratingCount, 0),
             options.since ? sql`${posts.createdAt} >= ${options.since.toISOString()}::timestamptz` : undefined,
             audience(viewer),

@@ -61,6 +61,12 @@ export function postsRoutes(options: {
     }
   };
 
+  /**
+   * An answer already serialised from the route's own schema (the post cards): a Buffer is sent as
+   * it is, and the type provider only knows the object form of the answer.
+   */
+  const sendJson = <T>(reply: FastifyReply, bytes: Buffer): T => reply.type('application/json; charset=utf-8').send(bytes) as T;
+
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -76,11 +82,10 @@ export function postsRoutes(options: {
       },
       async (request, reply) => {
         const viewer = viewerOf(request);
-        if (viewer) return posts.feed(viewer, request.query);
-        // Visitors share one copy of each page, already serialised (posts.publicFeed).
-        // A Buffer is sent as it is; the type provider only knows the object form of the answer.
-        const bytes: unknown = await posts.publicFeed(request.query);
-        return reply.type('application/json; charset=utf-8').send(bytes as FeedResponse);
+        // Visitors share one copy of each page, already serialised (posts.publicFeed); a member's
+        // page is put together from the cards' JSON (posts.memberFeedJson).
+        const bytes = viewer ? Buffer.from(await posts.memberFeedJson(viewer, request.query)) : await posts.publicFeed(request.query);
+        return sendJson(reply, bytes);
       },
     );
 
@@ -116,7 +121,7 @@ export function postsRoutes(options: {
           response: { 200: PostDto, 400: ErrorBody, 404: ErrorBody },
         },
       },
-      async (request) => posts.getPost(request.params.id, viewerOf(request)),
+      async (request, reply) => sendJson(reply, Buffer.from(await posts.postJson(request.params.id, viewerOf(request)))),
     );
 
     r.get(

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImageVariant, Post } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSharedCache } from '../../lib/shared-cache.js';
+import { cardDto, cardJson, createCardCache, toCard, type Card, type CardCache, type Flags } from './post-cards.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Audit } from '../admin/audit.js';
 import { moderatorView, type Staff } from '../admin/permissions.js';
@@ -15,7 +16,7 @@ import { decodeKeyset, encodeKeyset, type IdPage } from '../../lib/keyset.js';
 import { toPostDto, type PostRow, type ResolvedImage } from './posts.mapper.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { POST_ACCESS_MESSAGES, type PostAccess } from './post-access.js';
-import type { PostsRepository } from './posts.repository.js';
+import type { CardMarks, PostsRepository } from './posts.repository.js';
 import { DEFAULT_MEAN, TOP_RATED_CONFIDENCE, periodStart, type TopRatedPeriod } from './top-rated.js';
 
 export const POST_MESSAGES = {
@@ -68,6 +69,11 @@ export interface PostsServiceDeps {
   filters: ContentScreen;
   /** Turns stored keys into URLs on read and deletes files of deleted plates; stored URLs are used without it. */
   storage?: Pick<ImageStorage, 'url' | 'delete'>;
+  /**
+   * Plate cards in memory, each used only at its plate's current version (post-cards.ts); a
+   * service makes its own when none is given.
+   */
+  cards?: CardCache;
   logger?: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -81,11 +87,15 @@ const MEAN_TTL_MS = 60_000;
  * shows within this time.
  */
 export const PUBLIC_FEED_TTL_MS = 1000;
+/** The longest a card is kept (likes, counted when read, move no version: post-cards.ts). */
+export const CARD_TTL_MS = 10_000;
+export const CARD_MAX_ENTRIES = 10_000;
 
 export function createPostsService(deps: PostsServiceDeps) {
   const { repo, access, points, notifications, filters, storage, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const publicFeed = createSharedCache<Buffer>({ ttlMs: PUBLIC_FEED_TTL_MS, maxEntries: 64 });
+  const cards = deps.cards ?? createCardCache({ ttlMs: CARD_TTL_MS, maxEntries: CARD_MAX_ENTRIES });
 
   async function resolveImage(post: Post): Promise<ResolvedImage> {
     const urlOf = async (key: string | null | undefined, fallback: string) =>
@@ -98,27 +108,49 @@ export function createPostsService(deps: PostsServiceDeps) {
     return { url: await urlOf(post.imageKey, post.imageUrl), variants };
   }
 
-  /**
-   * PostDtos for these ids in this order, in a fixed number of statements whatever their number:
-   * one for the plates with their authors and the viewer's save and rating, one for categories.
-   * Ids the repository does not return (deleted meanwhile) are left out.
-   */
-  async function postsByIds(ids: number[], viewer: Viewer): Promise<PostDto[]> {
-    if (ids.length === 0) return [];
-    const [rows, cats] = await Promise.all([repo.hydrate(ids, viewer), repo.categoriesOf(ids)]);
+  /** Cards of these plates from the database: two statements whatever their number. */
+  async function loadCards(ids: number[]): Promise<Card[]> {
+    const [rows, cats] = await Promise.all([repo.cardRows(ids), repo.categoriesOf(ids)]);
     const byPost = new Map<number, Category[]>();
     for (const c of cats) {
       const list = byPost.get(c.postId) ?? [];
       list.push({ id: c.id, name: c.name });
       byPost.set(c.postId, list);
     }
-    const byId = new Map<number, PostRow>(rows.map((r) => [r.post.id, r as PostRow]));
-    const out: PostDto[] = [];
+    return Promise.all(
+      rows.map(async (row) => {
+        const plain: PostRow = { ...row, saved: false, userRating: null };
+        return toCard(toPostDto(plain, byPost.get(row.post.id) ?? [], await resolveImage(row.post)), row.version);
+      }),
+    );
+  }
+
+  /** Cards of these ids in this order with the viewer's marks; ids that no longer exist are left out. */
+  async function cardsOf(ids: number[], marks: ReadonlyMap<number, CardMarks>): Promise<Array<[Card, Flags]>> {
+    const versions = new Map<number, string>();
     for (const id of ids) {
-      const row = byId.get(id);
-      if (row) out.push(toPostDto(row, byPost.get(id) ?? [], await resolveImage(row.post)));
+      const m = marks.get(id);
+      if (m) versions.set(id, m.version);
+    }
+    const byId = versions.size > 0 ? await cards.get(versions, loadCards) : new Map<number, Card>();
+    const out: Array<[Card, Flags]> = [];
+    for (const id of ids) {
+      const card = byId.get(id);
+      const m = marks.get(id);
+      if (card && m) out.push([card, { saved: m.saved, rating: m.rating }]);
     }
     return out;
+  }
+
+  /**
+   * PostDtos for these ids in this order: one statement for their versions and the viewer's marks,
+   * then the cards (in memory, or two statements for those not held at that version). Ids that no
+   * longer exist are left out.
+   */
+  async function postsByIds(ids: number[], viewer: Viewer): Promise<PostDto[]> {
+    if (ids.length === 0) return [];
+    const marks = new Map((await repo.marks(ids, viewer)).map((m) => [m.id, m]));
+    return (await cardsOf(ids, marks)).map(([card, flags]) => cardDto(card, flags));
   }
 
   async function page(p: IdPage, viewer: Viewer): Promise<FeedResponse> {
@@ -126,6 +158,18 @@ export function createPostsService(deps: PostsServiceDeps) {
       posts: await postsByIds(p.ids, viewer),
       nextCursor: p.hasMore && p.last ? encodeKeyset(p.last) : null,
     };
+  }
+
+  /**
+   * The plate as this viewer sees it, with the viewer's marks; 404 when it does not exist or is
+   * not theirs to see. Access, version and marks are one statement; the card is in memory.
+   */
+  async function openCard(postId: number, viewer: Viewer): Promise<[Card, Flags]> {
+    const marks = await repo.openMarks(postId, viewer);
+    if (!marks) throw notFound();
+    const [found] = await cardsOf([postId], new Map([[postId, marks]]));
+    if (!found) throw notFound();
+    return found;
   }
 
   /**
@@ -143,10 +187,8 @@ export function createPostsService(deps: PostsServiceDeps) {
 
   /** The plate as this viewer sees it; 404 when it does not exist or is not theirs to see. */
   async function getPost(postId: number, viewer: Viewer): Promise<PostDto> {
-    if (!(await access.mayOpen(postId, viewer))) throw notFound();
-    const [dto] = await postsByIds([postId], viewer);
-    if (!dto) throw notFound();
-    return dto;
+    const [card, flags] = await openCard(postId, viewer);
+    return cardDto(card, flags);
   }
 
   async function checkCategories(ids: number[]): Promise<void> {
@@ -180,6 +222,25 @@ export function createPostsService(deps: PostsServiceDeps) {
     async feed(viewer: Viewer, q: { cursor?: string; limit: number; location?: string }): Promise<FeedResponse> {
       const cursor = decodeKeyset(q.cursor);
       return page(await repo.feedPage(viewer, { cursor, limit: q.limit, location: q.location }), viewer);
+    },
+
+    /**
+     * A member's feed page as the answer's JSON: one statement for the page with their flags, the
+     * cards from memory, and the bytes put together from each card's JSON (`cardJson`), exactly
+     * what serialising the `FeedResponse` would give.
+     */
+    async memberFeedJson(viewer: Member, q: { cursor?: string; limit: number; location?: string }): Promise<string> {
+      const cursor = decodeKeyset(q.cursor);
+      const p = await repo.memberFeedPage(viewer, { cursor, limit: q.limit, location: q.location });
+      const parts = (await cardsOf(p.ids, p.marks)).map(([card, flags]) => cardJson(card, flags));
+      const next = p.hasMore && p.last ? encodeKeyset(p.last) : null;
+      return `{"posts":[${parts.join(',')}],"nextCursor":${JSON.stringify(next)}}`;
+    },
+
+    /** `getPost` as the answer's JSON, put together from the card (`cardJson`). */
+    async postJson(postId: number, viewer: Viewer): Promise<string> {
+      const [card, flags] = await openCard(postId, viewer);
+      return cardJson(card, flags);
     },
 
     /**

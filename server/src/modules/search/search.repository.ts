@@ -7,7 +7,6 @@ import type { Viewer } from '../../lib/viewer.js';
 import { audience } from '../posts/post-access.js';
 import { activeVerification, type VerifiedType } from '../users/users.author.js';
 import { anyWordQuery, prefixTerm } from './search.text.js';
-import { likeCount } from '../posts/post-counters.js';
 
 type Conn = Db | Tx;
 
@@ -147,7 +146,7 @@ function findable(viewer: Viewer): SQL {
 }
 
 const average = sql`(case when ${posts.ratingCount} > 0 then ${posts.ratingSum}::float8 / ${posts.ratingCount} else 0 end)`;
-const engagement = sql`(${posts.ratingCount} + ${posts.commentCount} + ${posts.saveCount} + ${likeCount(sql`${posts.id}`)})`;
+const engagement = sql`(${posts.ratingCount} + ${posts.commentCount} + ${posts.saveCount} + ${posts.likeCount})`;
 const newest = [desc(posts.createdAt), desc(posts.id)];
 const total = sql<number>`count(*) over ()`.mapWith(Number);
 

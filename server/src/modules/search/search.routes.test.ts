@@ -332,9 +332,11 @@ describe('GET /api/search: tabs, pages and counts', () => {
     });
     expect(small?.posts).toHaveLength(1);
     expect(big?.posts).toHaveLength(20);
-    // people, plates, then the plates' rows and their cuisines
-    expect(forOne).toBe(4);
+    // people, plates, the cards' versions, then the cards not held yet and their cuisines
+    expect(forOne).toBe(5);
     expect(forTwenty).toBe(forOne);
+    // the cards held (posts/post-cards.ts): people, plates, versions
+    expect(await countStatements(t.app, () => search({ q: many, limit: 20 }))).toBe(3);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Author } from '@plates/common';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users, userVerifications } from '../../db/schema/index.js';
+import { isConst } from '../../lib/literal.js';
 
 /**
  * A person shown beside their content (a plate's author, a leaderboard row): the columns to
@@ -19,7 +20,7 @@ export const authorColumns = {
 };
 
 /** Left-join condition for the user's active badge (`userVerifications.verifiedType`). */
-export const activeVerification = and(eq(userVerifications.userId, users.id), eq(userVerifications.isActive, true));
+export const activeVerification = and(eq(userVerifications.userId, users.id), isConst(userVerifications.isActive, true));
 
 export interface AuthorRow {
   id: number;
@@ -40,7 +41,7 @@ export type VerifiedType = Author['verifiedType'];
  */
 export function badgeJoin(name: string, userId: AnyPgColumn) {
   const badge = alias(userVerifications, name);
-  return { table: badge, on: and(eq(badge.userId, userId), eq(badge.isActive, true))!, verifiedType: badge.verifiedType };
+  return { table: badge, on: and(eq(badge.userId, userId), isConst(badge.isActive, true))!, verifiedType: badge.verifiedType };
 }
 
 /** The same left join for hand-written SQL: `left join user_verifications <name> on …` for `userId`. */
