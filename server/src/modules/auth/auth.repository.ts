@@ -16,6 +16,8 @@ import {
   type NewUser,
   type User,
 } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/literal.js';
+import { placeholder, preparedVariants } from '../../lib/prepared.js';
 import { activeBadgeOf, setAccountStatus, updateUserRow, type UserChanges } from '../users/users.rows.js';
 
 type Conn = Db | Tx;
@@ -23,6 +25,7 @@ export type TokenKind = 'verify_email' | 'reset_password';
 const TOKEN_TABLES = { verify_email: emailVerificationTokens, reset_password: passwordResetTokens } as const;
 
 export function createAuthRepository(db: Db) {
+  const sessionVariants = preparedVariants(1);
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -102,13 +105,22 @@ export function createAuthRepository(db: Db) {
     },
 
     /** The live session with this token hash and its user, or nothing. */
+    /** The live session of a token hash with its member: every signed-in request's first statement. */
     async findSession(tokenHash: string, now: Date, conn: Conn = db) {
-      const [row] = await conn
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const query = (c: Conn, hash: string, at: Date) =>
+        c
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, at)))
+          .limit(literalLimit(1));
+      const [row] =
+        conn === db
+          ? await sessionVariants('find_session', (name) => query(db, placeholder('hash'), placeholder('at')).prepare(name)).execute({
+              hash: tokenHash,
+              at: now,
+            })
+          : await query(conn, tokenHash, now);
       return row;
     },
 

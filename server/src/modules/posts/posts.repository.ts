@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { anyOf } from '../../lib/any-of.js';
 import { isConst, isNotConst, literalLimit } from '../../lib/literal.js';
+import { placeholder, preparedVariants } from '../../lib/prepared.js';
 import { after, idPage, type IdPage, type Keyset } from '../../lib/keyset.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { activeVerification, authorColumns } from '../users/users.author.js';
@@ -68,33 +69,50 @@ export function createPostsRepository(db: Db) {
     conn: Conn = db,
   ): Promise<IdPage & { marks: Map<number, CardMarks> }> {
     const take = options.limit + 1;
-    const branch = (where: SQL) =>
-      conn
-        .select({
-          id: posts.id,
-          createdAt: posts.createdAt,
-          keyAt: keyText,
-          saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean).as('saved'),
-          rating: ratings.rating,
-          version: cardVersion.as('version'),
-        })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .leftJoin(userVerifications, activeVerification)
-        .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewer.id)))
-        .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, viewer.id), isNotNull(ratings.rating)))
-        .where(and(where, before(options.cursor), atLocation(options.location)))
+    const build = (c: Conn, who: Member, cursor: Keyset | undefined, location: string | undefined) => {
+      const branch = (where: SQL) =>
+        c
+          .select({
+            id: posts.id,
+            createdAt: posts.createdAt,
+            keyAt: keyText,
+            saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean).as('saved'),
+            rating: ratings.rating,
+            version: cardVersion.as('version'),
+          })
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.userId))
+          .leftJoin(userVerifications, activeVerification)
+          .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, who.id)))
+          .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, who.id), isNotNull(ratings.rating)))
+          .where(and(where, before(cursor), atLocation(location)))
+          .orderBy(desc(posts.createdAt), desc(posts.id))
+          .limit(literalLimit(take));
+      return unionAll(
+        branch(and(isConst(posts.approvalStatus, 'approved'), audience(who))!),
+        branch(and(eq(posts.userId, who.id), isNotConst(posts.approvalStatus, 'approved'))!),
+      )
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(literalLimit(take));
-    const rows = await unionAll(
-      branch(and(isConst(posts.approvalStatus, 'approved'), audience(viewer))!),
-      branch(and(eq(posts.userId, viewer.id), isNotConst(posts.approvalStatus, 'approved'))!),
-    )
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(literalLimit(take));
+    };
+    // Outside a transaction: the prepared variant for this shape (lib/prepared.ts).
+    const rows =
+      conn === db
+        ? await feedVariants(
+            `feed_${viewer.isAdmin ? 'admin' : 'member'}_${options.cursor ? 'after' : 'first'}_${options.location ? 'at' : 'all'}_${take}`,
+            (name) =>
+              build(
+                db,
+                { id: placeholder('viewer'), isAdmin: viewer.isAdmin },
+                options.cursor && { at: placeholder('at'), id: placeholder('id') },
+                options.location && placeholder('location'),
+              ).prepare(name),
+          ).execute({ viewer: viewer.id, at: options.cursor?.at, id: options.cursor?.id, location: options.location })
+        : await build(conn, viewer, options.cursor, options.location);
     const page = idPage(rows, options.limit);
     return { ...page, marks: new Map(rows.map((r) => [r.id, { version: r.version, saved: r.saved, rating: r.rating }])) };
   }
+  const feedVariants = preparedVariants();
 
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
