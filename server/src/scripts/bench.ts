@@ -227,6 +227,75 @@ async function startFloor(mode: 'bytes' | 'select1', file: string, env: Record<s
 
 const FLOOR = path.resolve(import.meta.dirname, 'bench-floor.ts');
 
+interface SoakFigures {
+  minutes: number;
+  rps: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  rssStartMb: number;
+  rssEndMb: number;
+  rssMaxMb: number;
+  /** Least-squares slope of the server's resident memory after the first minute. */
+  slopeMbPerMin: number;
+  samples: Array<{ atS: number; rssMb: number }>;
+}
+
+/** The resident memory of process `pid` in MB (Linux: /proc). */
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+/**
+ * `minutes` of the `requests` in turn at `rate` requests a second overall, sampling the server's
+ * resident memory every 5 s. The first minute (JIT, pools, caches filling) is left out of the slope.
+ */
+async function runSoak(
+  pid: number,
+  base: string,
+  o: { minutes: number; rate: number; connections: number; requests: Array<{ path: string; headers?: Record<string, string> }> },
+): Promise<SoakFigures> {
+  const samples: Array<{ atS: number; rssMb: number }> = [];
+  const started = performance.now();
+  const sample = async () => samples.push({ atS: Math.round((performance.now() - started) / 1000), rssMb: await rssMb(pid) });
+  await sample();
+  const timer = setInterval(() => void sample(), 5000);
+  try {
+    const run = await autocannon({
+      url: base,
+      connections: o.connections,
+      duration: o.minutes * 60,
+      overallRate: o.rate,
+      requests: o.requests.map((r) => ({ method: 'GET', path: r.path, ...(r.headers ? { headers: r.headers } : {}) })),
+    });
+    await sample();
+    const settled = samples.filter((s) => s.atS >= 60);
+    const used = settled.length >= 2 ? settled : samples;
+    const n = used.length;
+    const mx = used.reduce((a, s) => a + s.atS, 0) / n;
+    const my = used.reduce((a, s) => a + s.rssMb, 0) / n;
+    const sxx = used.reduce((a, s) => a + (s.atS - mx) ** 2, 0);
+    const sxy = used.reduce((a, s) => a + (s.atS - mx) * (s.rssMb - my), 0);
+    const round = (x: number) => Math.round(x * 100) / 100;
+    return {
+      minutes: o.minutes,
+      rps: round(run.requests.total / run.duration),
+      errors: run.errors + run.non2xx,
+      p50: round(run.latency.p50),
+      p99: round(run.latency.p99),
+      rssStartMb: used[0]!.rssMb,
+      rssEndMb: used.at(-1)!.rssMb,
+      rssMaxMb: Math.max(...samples.map((s) => s.rssMb)),
+      slopeMbPerMin: sxx > 0 ? round((sxy / sxx) * 60) : 0,
+      samples,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -238,8 +307,12 @@ async function main(): Promise<void> {
       lighthouse: { type: 'string', default: '3' },
       messages: { type: 'string', default: '2000' },
       only: { type: 'string' },
+      soak: { type: 'string', default: '0' },
     },
   });
+  // `--soak MINUTES`: after the rows, a mixed read load at half the signed-in feed's measured rate
+  // for that long, watching the server's memory (issue 14); 0 skips it.
+  const soakMinutes = Math.max(0, Math.min(120, Number(values.soak) || 0));
   // `--only TEXT`: just the rows whose name contains TEXT (any case), beside health; no floors,
   // uploads, sockets or Lighthouse unless their names match.
   const only = values.only?.toLowerCase();
@@ -262,6 +335,7 @@ async function main(): Promise<void> {
   const lighthouseRuns = Math.max(0, Math.min(9, Math.floor(Number(values.lighthouse) || 0)));
   if (lighthouseRuns > 0 && wanted('lighthouse')) ensureWebBuild(config.webDistDir);
   let pages: PageFigures[] = [];
+  let soak: SoakFigures | undefined;
   const results: Result[] = [];
   const serverEnv = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', REDIS_URL: config.redisUrl ?? '' };
 
@@ -302,6 +376,25 @@ async function main(): Promise<void> {
         const result = await load(name, base + url, opts, headers);
         results.push(result);
         console.log(`  ${name}: ${result.rps} req/s, p99 ${result.p99} ms`);
+      }
+
+      if (soakMinutes > 0) {
+        const signedInRow = results.find((r) => r.name === 'GET /api/posts (signed in)');
+        const rate = Math.max(10, Math.round((signedInRow?.rps ?? (await load('GET /api/posts (signed in)', base + '/api/posts', opts, signedIn)).rps) / 2));
+        console.log(`soak: ${soakMinutes} min of mixed reads at ${rate} req/s (half the signed-in feed's rate), memory sampled every 5 s`);
+        soak = await runSoak(server.pid, base, {
+          minutes: soakMinutes,
+          rate,
+          connections: opts.connections,
+          requests: [
+            { path: '/api/posts', headers: signedIn },
+            { path: '/api/posts' },
+            { path: `/api/posts/${busyPostId}`, headers: signedIn },
+            { path: `/api/posts/${busyPostId}/comments` },
+            { path: `/api/users/${cookId}/posts`, headers: signedIn },
+            { path: `/api/search?q=${encodeURIComponent(commonWord)}` },
+          ],
+        });
       }
 
       if (lighthouseRuns > 0 && prepared.photoPlateId && wanted('lighthouse')) {
@@ -390,13 +483,19 @@ async function main(): Promise<void> {
     );
     console.log('* before the load event; all requests includes the code asked for once the page was idle');
   }
+  if (soak) {
+    printTable(
+      ['soak (mixed reads)', 'minutes', 'req/s', 'errors', 'p50 ms', 'p99 ms', 'RSS start MB', 'RSS end MB', 'RSS max MB', 'slope MB/min'],
+      [['after the first minute', soak.minutes, soak.rps, soak.errors, soak.p50, soak.p99, soak.rssStartMb, soak.rssEndMb, soak.rssMaxMb, soak.slopeMbPerMin]],
+    );
+  }
   for (const note of notes) console.log(`note: ${note}`);
 
   const out = path.resolve('bench', 'results.json');
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads, sockets, messages, lighthouseRuns }, results, pages, notes }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads, sockets, messages, lighthouseRuns, soakMinutes }, results, pages, soak, notes }, null, 2)}\n`,
   );
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }
@@ -404,7 +503,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A mistyped option gets one line and the usage, not a stack trace.
   const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency CONNECTIONS] [--requests CAP] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS] [--only TEXT]`);
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency CONNECTIONS] [--requests CAP] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS] [--only TEXT] [--soak MINUTES]`);
   else console.error(error instanceof ConfigError ? error.message : error);
   process.exit(badOption ? 2 : 1);
 });
