@@ -113,6 +113,7 @@ export function createPostsRepository(db: Db) {
     return { ...page, marks: new Map(rows.map((r) => [r.id, { version: r.version, saved: r.saved, rating: r.rating }])) };
   }
   const feedVariants = preparedVariants();
+  const openVariants = preparedVariants();
 
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -254,7 +255,15 @@ export function createPostsRepository(db: Db) {
      * one statement. Undefined: not theirs to open.
      */
     async openMarks(postId: number, viewer: Viewer, conn: Conn = db): Promise<CardMarks | undefined> {
-      const [row] = await marksQuery(conn, viewer).where(and(eq(posts.id, postId), canOpen(viewer))).limit(literalLimit(1));
+      const build = (c: Conn, id: number, who: Viewer) =>
+        marksQuery(c, who).where(and(eq(posts.id, id), canOpen(who))).limit(literalLimit(1));
+      const kind = !viewer ? 'visitor' : viewer.isAdmin ? 'admin' : 'member';
+      const [row] =
+        conn === db
+          ? await openVariants(`open_${kind}`, (name) =>
+              build(db, placeholder('post'), viewer && { id: placeholder('viewer'), isAdmin: viewer.isAdmin }).prepare(name),
+            ).execute({ post: postId, viewer: viewer?.id })
+          : await build(conn, postId, viewer);
       return row;
     },
 
