@@ -89,6 +89,19 @@ export const posts = pgTable(
     // Profile: a user's plates newest first.
     index('posts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_location_idx').on(t.location),
+    // Search (docs/decisions/0022-search-at-scale.md). Each is read backwards for its descending
+    // order, as `ORDER BY … DESC` reads it: sorted by average rating (ratings, then newest); by
+    // ratings, comments and saves (then newest); and the exact folded title a search text can
+    // equal (immutable_unaccent is created by 0002_search).
+    index('posts_rating_idx').on(
+      t.approvalStatus,
+      sql`(case when ${t.ratingCount} > 0 then ${t.ratingSum}::float8 / ${t.ratingCount} else 0 end)`,
+      t.ratingCount,
+      t.createdAt,
+      t.id,
+    ),
+    index('posts_popular_idx').on(t.approvalStatus, sql`(${t.ratingCount} + ${t.commentCount} + ${t.saveCount})`, t.createdAt, t.id),
+    index('posts_title_folded_idx').on(sql`lower(public.immutable_unaccent(${t.title}))`),
     check('posts_approval_status_check', sql`${t.approvalStatus} in ${inList(approvalStatuses)}`),
     // Image columns are filled by the media pipeline; a null passes a check constraint.
     check('posts_image_aspect_check', sql`${t.imageAspect} in ${inList(imageAspects)}`),
