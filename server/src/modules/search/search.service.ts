@@ -60,7 +60,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   return {
     /**
      * Both groups ranked by relevance. `tab=users` or `tab=food` answers one group; the other is
-     * only counted (its list empty and its hasMore false).
+     * only counted (its list empty and its hasMore false). Counts stop at `SEARCH.countCap` (then
+     * `…Capped`), and so do pages.
      */
     async search(viewer: Viewer, query: z.output<typeof SearchQuery>): Promise<SearchResponse> {
       const typed = clean(query.q);
@@ -74,16 +75,18 @@ export function createSearchService(deps: SearchServiceDeps) {
       const [people, plates] = await Promise.all([
         wantPeople
           ? repo.people(viewer, text, window)
-          : repo.countPeople(viewer, text).then((total) => ({ rows: [], total })),
+          : repo.countPeople(viewer, text).then((count) => ({ rows: [], ...count })),
         wantPlates
           ? repo.plates(viewer, { text }, 'relevance', { ...window, now: now() })
-          : repo.countPlates(viewer, { text }).then((total) => ({ ids: [], total })),
+          : repo.countPlates(viewer, { text }).then((count) => ({ ids: [], ...count })),
       ]);
       return {
         users: people.rows.map(toSearchUser),
         posts: await platesOf(plates.ids, viewer),
         userCount: people.total,
         postCount: plates.total,
+        ...(people.capped ? { userCountCapped: true } : {}),
+        ...(plates.capped ? { postCountCapped: true } : {}),
         page: query.page,
         hasMoreUsers: wantPeople && window.offset + people.rows.length < people.total,
         hasMorePosts: wantPlates && window.offset + plates.ids.length < plates.total,
@@ -100,7 +103,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       const q = clean(f.q);
       const order: PlateOrder = f.sortBy ?? (q ? 'relevance' : 'newest');
       const reach = f.dateRange === 'all' ? undefined : DATE_RANGE_MS[f.dateRange];
-      const { ids, total } = await repo.plates(
+      const { ids, total, capped } = await repo.plates(
         viewer,
         {
           text: q ? searchText(q) : undefined,
@@ -118,7 +121,14 @@ export function createSearchService(deps: SearchServiceDeps) {
         { limit: f.limit, offset: (f.page - 1) * f.limit, now: at },
       );
       const totalPages = Math.ceil(total / f.limit);
-      return { posts: await platesOf(ids, viewer), total, page: f.page, totalPages, hasMore: f.page < totalPages };
+      return {
+        posts: await platesOf(ids, viewer),
+        total,
+        ...(capped ? { totalCapped: true } : {}),
+        page: f.page,
+        totalPages,
+        hasMore: f.page < totalPages,
+      };
     },
   };
 }
