@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { SEARCH_MESSAGES, SearchResponse as SearchResponseShape, type ErrorBody, type SearchResponse } from '@plates/common';
+import { SEARCH, SEARCH_MESSAGES, SearchResponse as SearchResponseShape, type ErrorBody, type SearchResponse } from '@plates/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, likes, userBlocks, type User } from '../../db/schema/index.js';
+import { follows, likes, posts, userBlocks, users, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { countStatements } from '../../test/statements.js';
 import { makePost, makeUser, signIn, verifyUser } from '../../test/factories.js';
@@ -335,6 +335,41 @@ describe('GET /api/search: tabs, pages and counts', () => {
     // people, plates, then the plates' rows and their cuisines
     expect(forOne).toBe(4);
     expect(forTwenty).toBe(forOne);
+  });
+});
+
+describe('GET /api/search: counts stop at the cap', () => {
+  it('answers the cap and says so when more plates and people match; pages end there', async () => {
+    const w = word();
+    const db = t.app.services.database.db;
+    const cook = await makeUser(t.app);
+    const { password } = cook;
+    const past = SEARCH.countCap + 1;
+    await db.insert(users).values(
+      Array.from({ length: past }, (_, i) => ({ username: `${w}_${i}`, email: `${w}_${i}@example.test`, password, emailVerified: true })),
+    );
+    await db.insert(posts).values(
+      Array.from({ length: past }, (_, i) => ({
+        userId: cook.id,
+        title: `${w} dish ${i}`,
+        imageUrl: `/uploads/posts/${w}-${i}.webp`,
+        approvalStatus: 'approved' as const,
+        createdAt: new Date(Date.now() - i * 1000),
+      })),
+    );
+    const first = await search({ q: w, limit: 10 });
+    expect(first).toMatchObject({ userCount: 1000, userCountCapped: true, postCount: 1000, postCountCapped: true });
+    expect([first.hasMoreUsers, first.hasMorePosts, first.posts[0]?.title]).toEqual([true, true, `${w} dish 0`]);
+    const last = await search({ q: w, limit: 10, page: 100, tab: 'food' });
+    expect([last.posts.length, last.hasMorePosts, last.posts.at(-1)?.title]).toEqual([10, false, `${w} dish 999`]);
+    const beyond = await search({ q: w, limit: 10, page: 101, tab: 'food' });
+    expect([beyond.posts.length, beyond.postCount, beyond.postCountCapped, beyond.hasMorePosts]).toEqual([0, 1000, true, false]);
+    // A group only counted is capped too.
+    expect(await search({ q: w, tab: 'users', limit: 1 })).toMatchObject({ postCount: 1000, postCountCapped: true, posts: [] });
+    // Under the cap the flags are absent, as before.
+    const one = word();
+    await makePost(t.app, { title: `${one} soup` });
+    expect(Object.keys(await search({ q: one }))).not.toContain('postCountCapped');
   });
 });
 
