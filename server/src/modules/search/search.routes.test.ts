@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, likes, posts, userBlocks, users, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { countStatements } from '../../test/statements.js';
+import { createSearchRepository } from './search.repository.js';
+import { createSearchService } from './search.service.js';
 import { makePost, makeUser, signIn, verifyUser } from '../../test/factories.js';
 
 let t: TestApp;
@@ -370,6 +372,35 @@ describe('GET /api/search: counts stop at the cap', () => {
     const one = word();
     await makePost(t.app, { title: `${one} soup` });
     expect(Object.keys(await search({ q: one }))).not.toContain('postCountCapped');
+  });
+});
+
+describe('GET /api/search: the visitors\' copy', () => {
+  it('serves visitors one copy of an answer for its time, and members their own answer', async () => {
+    const w = word();
+    const search = createSearchService({
+      repo: createSearchRepository(t.app.services.database.db),
+      postsByIds: t.app.services.posts.postsByIds,
+      visitorCopyTtlMs: 60_000,
+    });
+    const query = { q: w, tab: 'all' as const, page: 1, limit: 10 };
+    const first = await makePost(t.app, { title: `${w} soup` });
+    const before = (await search.visitorSearch(query)).toString();
+    const second = await makePost(t.app, { title: `${w} stew` });
+    expect((await search.visitorSearch(query)).toString()).toBe(before);
+    expect(JSON.parse(before)).toMatchObject({ postCount: 1, posts: [{ id: first.id }] });
+    const member = await makeUser(t.app);
+    expect((await search.search({ id: member.id, isAdmin: false }, query)).posts.map((p) => p.id)).toEqual([second.id, first.id]);
+    // Another page, tab or text is another copy.
+    expect(JSON.parse((await search.visitorSearch({ ...query, tab: 'food' })).toString())).toMatchObject({ postCount: 2 });
+  });
+
+  it("never gives a visitor what a member's answer held", async () => {
+    const w = word();
+    const author = await makeUser(t.app, { isPrivate: true });
+    const mine = await makePost(t.app, { userId: author.id, title: `${w} private` });
+    expect(postIds(await search({ q: w, tab: 'food' }, await headersOf(author)))).toEqual([mine.id]);
+    expect(await search({ q: w, tab: 'food' })).toMatchObject({ posts: [], postCount: 0 });
   });
 });
 
