@@ -99,18 +99,6 @@ describe('search limits: which plates a text is ranked among', () => {
     expect(all).toMatchObject({ total: 3, capped: true });
   });
 
-  it('looks for misspellings only when the words themselves find no more than the cap', async () => {
-    const w = word();
-    const described = await platesInOrder(
-      Array.from({ length: 3 }, () => ({ title: 'Plain bread', description: `Goes with ${w}` })),
-    );
-    const misspelt = await makePost(t.app, { title: `${w.slice(0, -1)}x stew` });
-    // Three plates hold the word, past a cap of two: the close title is not looked for.
-    expect((await page({ cap: 2 }, { text: text(w) })).ids).toEqual(idsOf(described.slice(1).reverse()));
-    // Within a cap of three they do not pass it: the close title is found too (the newest).
-    expect((await page({ cap: 3 }, { text: text(w) })).ids).toEqual([misspelt.id, ...idsOf(described.slice(1).reverse())]);
-  });
-
   it('sorts the first `ranked` candidates by relevance; the rest follow newest first', async () => {
     const w = word();
     const [richest, rich, plain, richer] = await platesInOrder([

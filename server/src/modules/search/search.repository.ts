@@ -102,10 +102,8 @@ const tsquery = (query: string) => once(sql`to_tsquery('simple', immutable_unacc
  * ≥ 0.5) a whole misspelt word ("piza", "margarita"). Each word is a BitmapOr of the GIN indexes
  * and the words a BitmapAnd. No words (only punctuation or emoji): no plates.
  */
-function plateMatch(s: SearchText, how: 'words' | 'close' = 'close'): SQL {
+function plateMatch(s: SearchText): SQL {
   if (s.words.length === 0) return sql`false`;
-  // The words alone, as found in the document: one GIN scan, no trigram rechecks.
-  if (how === 'words') return sql`${searchVector} @@ ${tsquery(s.words.map(prefixTerm).join(' & '))}`;
   return and(
     ...s.words.map((word) => {
       const close = folded(word);
@@ -277,12 +275,12 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> = 
   const counted = (n: number): Count => (n > limits.cap ? { total: limits.cap, capped: true } : { total: n, capped: false });
 
   /** Approved plates the viewer may see (the feed's `audience` rule) that pass every filter. */
-  function plateWhere(viewer: Viewer, f: PlateFilters, conn: Conn, how: 'words' | 'close' = 'close'): SQL {
+  function plateWhere(viewer: Viewer, f: PlateFilters, conn: Conn): SQL {
     const authors = alias(users, 'authors');
     return and(
       eq(posts.approvalStatus, 'approved'),
       audience(viewer),
-      f.text ? plateMatch(f.text, how) : undefined,
+      f.text ? plateMatch(f.text) : undefined,
       f.location ? like(fold(posts.location), likePattern(f.location, 'anywhere')) : undefined,
       f.author
         ? inArray(posts.userId, conn.select({ id: authors.id }).from(authors).where(authorIs(authors, f.author)))
@@ -304,32 +302,27 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> = 
   /**
    * The candidates: at most cap + 1 matching plates, first in the plan's index order. Without a
    * text an index walk gives them. A text is matched through its GIN indexes, which give no order,
-   * so every match they find is read, in widening steps, each only while the one before found no
-   * more than the cap: the words themselves among the newest `recentPlates` plates (one full-text
-   * scan); then with misspellings (trigrams) among those; then among all plates, when there are
-   * older ones. Relevance adds the plates whose title is the text, wherever they are, so an exact
-   * title is never left out.
+   * so every match they find is read: the newest `recentPlates` are searched first, and all plates
+   * only when those hold no more than the cap (and there are older ones). Relevance adds the
+   * plates whose title is the text, wherever they are, so an exact title is never left out.
    */
   function candidates(viewer: Viewer, filters: PlateFilters, plan: OrderPlan, order: PlateOrder, conn: Conn): SQL {
+    const where = plateWhere(viewer, filters, conn);
     const limit = literal(limits.cap + 1);
-    const select = (how: 'words' | 'close', extra: SQL | undefined) => {
-      const where = plateWhere(viewer, filters, conn, how);
-      return sql`select ${plan.columns} from ${posts} inner join ${users} on ${users.id} = ${posts.userId} where ${extra ? and(where, extra) : where} order by ${plan.candidates} limit ${limit}`;
-    };
+    const select = (extra: SQL | undefined) =>
+      sql`select ${plan.columns} from ${posts} inner join ${users} on ${users.id} = ${posts.userId} where ${extra ? and(where, extra) : where} order by ${plan.candidates} limit ${limit}`;
     if (!filters.text) {
-      return sql`hits as materialized (select *, row_number() over (order by ${plan.candidates}) as found_at from (${select('close', undefined)}) u)`;
+      return sql`hits as materialized (select *, row_number() over (order by ${plan.candidates}) as found_at from (${select(undefined)}) u)`;
     }
     const newest = sql`(select max(${posts.id}) - ${literal(limits.recentPlates)} from ${posts})`;
-    const notPassed = (step: string) => sql`(select count(*) from ${sql.raw(step)}) <= ${literal(limits.cap)}`;
     const parts = [
-      sql`words as materialized (${select('words', sql`${posts.id} > ${newest}`)})`,
-      sql`recent as materialized (${select('close', sql`${posts.id} > ${newest} and ${notPassed('words')}`)})`,
-      sql`everywhere as materialized (${select('close', sql`${notPassed('words')} and ${notPassed('recent')} and (select min(${posts.id}) from ${posts}) <= ${newest}`)})`,
+      sql`recent as materialized (${select(sql`${posts.id} > ${newest}`)})`,
+      sql`everywhere as materialized (${select(sql`(select count(*) from recent) <= ${literal(limits.cap)} and (select min(${posts.id}) from ${posts}) <= ${newest}`)})`,
     ];
-    let found = sql`select * from words union all select * from recent union all select * from everywhere`;
+    let found = sql`select * from recent union all select * from everywhere`;
     let first = sql`id`;
     if (order === 'relevance') {
-      parts.push(sql`exact as materialized (${select('close', sql`${foldedTitle} = ${folded(filters.text.text)}`)})`);
+      parts.push(sql`exact as materialized (${select(sql`${foldedTitle} = ${folded(filters.text.text)}`)})`);
       // An exact title found by the words too is kept once, as exact (tier 0).
       found = sql`select id, created_at, 0 as tier, title, search_vector from exact union all ${found}`;
       first = sql`id, tier`;
