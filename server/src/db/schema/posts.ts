@@ -9,9 +9,10 @@
 // Counters (rating_count, rating_sum, comment_count, save_count, reply_count, heart_count) are
 // denormalised and kept by the services in the same transaction as the row they count.
 //
-// Search objects are not declared here: `posts.search_vector` (kept by triggers), the GIN indexes
-// on it and on folded titles, locations, usernames and display names, and `immutable_unaccent`
-// live in migration 0002_search.sql (docs/decisions/0009-search.md).
+// Search objects drizzle-kit cannot model are not declared here: `posts.search_vector` (kept by
+// triggers), the GIN indexes on it and on folded titles, locations, usernames and display names,
+// and `immutable_unaccent` live in migration 0002_search.sql (docs/decisions/0009-search.md). The
+// btree indexes search sorts and looks up by are declared below (docs/decisions/0022-search-at-scale.md).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
