@@ -7,6 +7,11 @@ export const SEARCH = {
   cacheMs: 5 * 60_000,
   advancedCacheMs: 2 * 60_000,
   maxComments: 50,
+  /**
+   * Counts stop here: past it a count answers this number with `…Capped: true`, shown as "1,000+",
+   * and pages reach no further (docs/decisions/0022-search-at-scale.md).
+   */
+  countCap: 1000,
 } as const;
 
 export const SEARCH_MESSAGES = {

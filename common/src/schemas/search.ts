@@ -80,9 +80,16 @@ export type SearchPost = z.infer<typeof SearchPost>;
 export const SearchResponse = z.object({
   users: z.array(SearchUser),
   posts: z.array(SearchPost),
-  /** How many people and plates match in all (for "See all N people" and the tab counts). */
+  /**
+   * How many people and plates match in all (for "See all N people" and the tab counts), at most
+   * `SEARCH.countCap`: past it the count is the cap and its `…Capped` flag is true ("1,000+").
+   */
   userCount: z.number().int(),
   postCount: z.number().int(),
+  /** Present, and true, only when `userCount` stopped at the cap: more people match. */
+  userCountCapped: z.boolean().optional(),
+  /** Present, and true, only when `postCount` stopped at the cap: more plates match. */
+  postCountCapped: z.boolean().optional(),
   page: z.number().int(),
   hasMoreUsers: z.boolean(),
   hasMorePosts: z.boolean(),
@@ -168,7 +175,10 @@ export type AdvancedSearchFilters = z.output<typeof AdvancedSearchQuery>;
 
 export const AdvancedSearchResponse = z.object({
   posts: z.array(SearchPost),
+  /** How many plates match, at most `SEARCH.countCap` (then `totalCapped` is true: "1,000+"). */
   total: z.number().int(),
+  /** Present, and true, only when `total` stopped at the cap; pages end there. */
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   totalPages: z.number().int(),
   hasMore: z.boolean(),

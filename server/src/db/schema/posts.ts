@@ -9,9 +9,10 @@
 // Counters (rating_count, rating_sum, comment_count, save_count, reply_count, heart_count) are
 // denormalised and kept by the services in the same transaction as the row they count.
 //
-// Search objects are not declared here: `posts.search_vector` (kept by triggers), the GIN indexes
-// on it and on folded titles, locations, usernames and display names, and `immutable_unaccent`
-// live in migration 0002_search.sql (docs/decisions/0009-search.md).
+// Search objects drizzle-kit cannot model are not declared here: `posts.search_vector` (kept by
+// triggers), the GIN indexes on it and on folded titles, locations, usernames and display names,
+// and `immutable_unaccent` live in migration 0002_search.sql (docs/decisions/0009-search.md). The
+// btree indexes search sorts and looks up by are declared below (docs/decisions/0022-search-at-scale.md).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -91,6 +92,24 @@ export const posts = pgTable(
     // Profile: a user's plates newest first.
     index('posts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_location_idx').on(t.location),
+    // Search (docs/decisions/0022-search-at-scale.md). Each is read backwards for its descending
+    // order, as `ORDER BY … DESC` reads it: sorted by average rating (ratings, then newest); by
+    // ratings, comments, saves and likes (then newest); and the exact folded title a search text can
+    // equal (immutable_unaccent is created by 0002_search).
+    index('posts_rating_idx').on(
+      t.approvalStatus,
+      sql`(case when ${t.ratingCount} > 0 then ${t.ratingSum}::float8 / ${t.ratingCount} else 0 end)`,
+      t.ratingCount,
+      t.createdAt,
+      t.id,
+    ),
+    index('posts_popular_idx').on(
+      t.approvalStatus,
+      sql`(${t.ratingCount} + ${t.commentCount} + ${t.saveCount} + ${t.likeCount})`,
+      t.createdAt,
+      t.id,
+    ),
+    index('posts_title_folded_idx').on(sql`lower(public.immutable_unaccent(${t.title}))`),
     check('posts_approval_status_check', sql`${t.approvalStatus} in ${inList(approvalStatuses)}`),
     // Image columns are filled by the media pipeline; a null passes a check constraint.
     check('posts_image_aspect_check', sql`${t.imageAspect} in ${inList(imageAspects)}`),

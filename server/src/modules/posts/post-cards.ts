@@ -10,8 +10,8 @@ import { z } from 'zod';
  * viewer's flags and each plate's current `version` (`cardVersion`: the row versions of the plate
  * and its author, and the author's badge). A card is used only when its version is that one, so
  * a rating, an edit, a moderation decision, a renamed or suspended author or a new badge shows at
- * once, on every instance, whoever wrote it (SQL by hand included). What the version does not
- * cover is bounded by `ttlMs`: likes, counted when read.
+ * once, on every instance, whoever wrote it (SQL by hand included); likes too, since their count
+ * is on the plate's row. `ttlMs` lets cards of plates nobody reads any more go.
  */
 export interface Card {
   /** The plate with `isSaved: false` and `userRating: null`. */

@@ -87,7 +87,7 @@ const MEAN_TTL_MS = 60_000;
  * shows within this time.
  */
 export const PUBLIC_FEED_TTL_MS = 1000;
-/** The longest a card is kept (likes, counted when read, move no version: post-cards.ts). */
+/** How long a card nobody reads is kept (its version keeps a read card current: post-cards.ts). */
 export const CARD_TTL_MS = 10_000;
 export const CARD_MAX_ENTRIES = 10_000;
 

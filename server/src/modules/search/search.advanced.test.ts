@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { SEARCH_MESSAGES, type AdvancedSearchResponse, type ErrorBody } from '@plates/common';
+import { SEARCH, SEARCH_MESSAGES, type AdvancedSearchResponse, type ErrorBody } from '@plates/common';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { follows, likes, userBlocks, type NewPost, type Post, type User } from '../../db/schema/index.js';
+import { follows, likes, posts, userBlocks, type NewPost, type Post, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../../test/factories.js';
 
@@ -278,6 +278,31 @@ describe('GET /api/search/posts: pages', () => {
     // The page with its total and the cards' versions; the first sort also loads the cards and
     // their cuisines, which the second finds in memory (posts/post-cards.ts).
     expect(counts).toEqual([4, 2, 4, 2]);
+  });
+});
+
+describe('GET /api/search/posts: counts stop at the cap', () => {
+  it('answers the cap and says so when more plates match, whatever the sort; pages end there', async () => {
+    const c = await cook();
+    await t.app.services.database.db.insert(posts).values(
+      Array.from({ length: SEARCH.countCap + 1 }, (_, i) => ({
+        userId: c.user.id,
+        title: `Plate ${i}`,
+        imageUrl: `/uploads/posts/${c.user.username}-${i}.webp`,
+        approvalStatus: 'approved' as const,
+        createdAt: new Date(Date.now() - i * 1000),
+      })),
+    );
+    for (const sortBy of ['newest', 'oldest', 'rating', 'popular', 'trending']) {
+      const first = await advanced({ ...c.scope, sortBy, limit: 10 });
+      expect(first, sortBy).toMatchObject({ total: 1000, totalCapped: true, page: 1, totalPages: 100, hasMore: true });
+    }
+    const last = await advanced({ ...c.scope, limit: 10, page: 100 });
+    expect([last.posts.length, last.hasMore, last.posts.at(-1)?.title]).toEqual([10, false, 'Plate 999']);
+    const beyond = await advanced({ ...c.scope, limit: 10, page: 101 });
+    expect(beyond).toEqual({ posts: [], total: 1000, totalCapped: true, page: 101, totalPages: 100, hasMore: false });
+    // Under the cap the flag is absent, as before.
+    expect(Object.keys(await advanced({ ...c.scope, q: 'Plate 7' }))).not.toContain('totalCapped');
   });
 });
 

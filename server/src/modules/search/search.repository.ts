@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { SearchSort } from '@plates/common';
+import { SEARCH, type SearchSort } from '@plates/common';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, postCategories, posts, userBlocks, users, userVerifications } from '../../db/schema/index.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -44,10 +44,15 @@ export interface PageWindow {
   offset: number;
 }
 
-/** One page of ids in order and how many match in all. */
-export interface IdsPage {
-  ids: number[];
+/** How many match, at most `SEARCH.countCap`; `capped` when more do. */
+export interface Count {
   total: number;
+  capped: boolean;
+}
+
+/** One page of ids in order and how many match (at most the cap). */
+export interface IdsPage extends Count {
+  ids: number[];
 }
 
 /** A person as search lists them: explicit columns, so nothing private rides along. */
@@ -66,19 +71,28 @@ export interface PersonRow {
 const fold = (value: unknown) => sql`lower(immutable_unaccent(${value}))`;
 
 /**
+ * A value worked out from parameters once per statement (an InitPlan). Named statements come to
+ * run a generic plan, which would otherwise fold the text, or parse the tsquery, again for every
+ * row it tests.
+ */
+const once = (value: SQL) => sql`(select ${value})`;
+/** The search text folded as the columns are, once. */
+const folded = (text: string) => once(fold(text));
+
+/**
  * A LIKE pattern matching `text` anywhere (or at the start): folded first, then LIKE's own `\ % _`
  * escaped, so they are searched as text (after folding, because `unaccent` turns ％ into %).
  */
 function likePattern(text: string, at: 'anywhere' | 'start'): SQL {
   const escaped = sql`replace(replace(replace(${fold(text)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-  return at === 'anywhere' ? sql`'%' || ${escaped} || '%'` : sql`${escaped} || '%'`;
+  return once(at === 'anywhere' ? sql`'%' || ${escaped} || '%'` : sql`${escaped} || '%'`);
 }
 const like = (value: SQL, pattern: SQL) => sql`${value} like ${pattern} escape '\\'`;
 
 /** The plate's weighted document (title A, cuisines B, location C, description D), kept by triggers. */
 const searchVector = sql`${posts}.search_vector`;
 const foldedTitle = fold(posts.title);
-const tsquery = (query: string) => sql`to_tsquery('simple', immutable_unaccent(${query}))`;
+const tsquery = (query: string) => once(sql`to_tsquery('simple', immutable_unaccent(${query}))`);
 
 /**
  * A plate matches when each word of the text either starts a word of its document (title,
@@ -91,38 +105,27 @@ function plateMatch(s: SearchText): SQL {
   if (s.words.length === 0) return sql`false`;
   return and(
     ...s.words.map((word) => {
-      const folded = fold(word);
+      const close = folded(word);
       return or(
         sql`${searchVector} @@ ${tsquery(prefixTerm(word))}`,
-        sql`${foldedTitle} %> ${folded}`,
-        sql`${foldedTitle} %>> ${folded}`,
+        sql`${foldedTitle} %> ${close}`,
+        sql`${foldedTitle} %>> ${close}`,
       );
     }),
   )!;
-}
-
-/**
- * Cover density of the words in the document (each occurrence weighs 1 in the title, 0.4 in the
- * cuisines, 0.2 in the location, 0.1 in the description) plus the title's trigram closeness to
- * the whole text, so a misspelt title still ranks by how close it is.
- */
-function plateRank(s: SearchText): SQL {
-  const any = anyWordQuery(s.words);
-  const words = any ? sql`ts_rank_cd(${searchVector}, ${tsquery(any)})` : sql`0`;
-  return sql`(${words} + strict_word_similarity(${fold(s.text)}, ${foldedTitle}))`;
 }
 
 /** A person's username or display name contains the text, or is close to it by trigrams. */
 function personMatch(table: { username: SQLWrapper; displayName: SQLWrapper }, text: string): SQL {
   const username = sql`lower(${table.username})`;
   const name = fold(table.displayName);
-  const folded = fold(text);
+  const typed = folded(text);
   const anywhere = likePattern(text, 'anywhere');
   return or(
     like(username, anywhere),
     like(name, anywhere),
-    sql`${username} % ${folded}`,
-    sql`${name} %>> ${folded}`,
+    sql`${username} % ${typed}`,
+    sql`${name} %>> ${typed}`,
   )!;
 }
 
@@ -146,30 +149,127 @@ function findable(viewer: Viewer): SQL {
 }
 
 const average = sql`(case when ${posts.ratingCount} > 0 then ${posts.ratingSum}::float8 / ${posts.ratingCount} else 0 end)`;
-const engagement = sql`(${posts.ratingCount} + ${posts.commentCount} + ${posts.saveCount} + ${posts.likeCount})`;
-const newest = [desc(posts.createdAt), desc(posts.id)];
+/** Engagement: ratings, comments, saves and likes, all stored on the plate's row (posts_popular_idx). */
+const stored = sql`(${posts.ratingCount} + ${posts.commentCount} + ${posts.saveCount} + ${posts.likeCount})`;
 const total = sql<number>`count(*) over ()`.mapWith(Number);
 
-function plateOrder(order: PlateOrder, filters: PlateFilters, now: Date): SQL[] {
+/** How far search reads; the defaults are the app's, a test may make them small. */
+export interface SearchLimits {
+  /** Counts stop here (`SEARCH.countCap`); a candidate set holds one more, so a count past it is known. */
+  cap: number;
+  /**
+   * A text is matched among this many newest plates first (by id: the order they were posted in)
+   * and among all only while those hold no more than the cap, so a common word reads about this
+   * many plates' worth of index and rows however many plates there are; a rare one reads all.
+   */
+  recentPlates: number;
+  /**
+   * How many candidates an order's computed key sorts (relevance; engagement over age); the
+   * rest follow in the index's order. The first twenty pages of ten are ranked; ranking every
+   * candidate on every request would cost more than pages past those are worth.
+   */
+  ranked: number;
+}
+
+export const SEARCH_LIMITS: SearchLimits = { cap: SEARCH.countCap, recentPlates: 20_000, ranked: 200 };
+
+/**
+ * The order a text's plates are found in: 1 every word starts a word of the title, 2 the rest
+ * (cuisines, location, description, misspellings). Tier 0, a title that is the text (case and
+ * accents aside), is found on its own through posts_title_folded_idx (`candidates`).
+ */
+function tier(s: SearchText): SQL {
+  if (s.words.length === 0) return sql`2`;
+  const inTitle = s.words.map((w) => `${prefixTerm(w)}A`).join(' & ');
+  return sql`(case when ${searchVector} @@ ${tsquery(inTitle)} then 1 else 2 end)`;
+}
+
+/**
+ * How one order finds and sorts plates: `columns` are carried from posts into the candidates;
+ * `candidates` is an order an index gives, over those columns (the first cap + 1 plates in it are
+ * the candidates); `key`, when there is one, is computed for the first `ranked` candidates (over
+ * the candidates' columns, as `c`) and sorts them, after `within` (relevance keeps its tiers).
+ */
+interface OrderPlan {
+  columns: SQL;
+  candidates: SQL;
+  key?: SQL;
+  within?: SQL;
+}
+
+function orderPlan(order: PlateOrder, filters: PlateFilters, now: Date): OrderPlan {
+  const base = sql`${posts.id} as id, ${posts.createdAt} as created_at`;
+  const newestFirst = sql`created_at desc, id desc`;
   switch (order) {
-    case 'relevance':
-      return filters.text ? [desc(plateRank(filters.text)), ...newest] : newest;
+    case 'relevance': {
+      if (!filters.text) return orderPlan('newest', filters, now);
+      const text = filters.text;
+      const any = anyWordQuery(text.words);
+      const words = any ? sql`ts_rank_cd(c.search_vector, ${tsquery(any)})` : sql`0`;
+      return {
+        columns: sql`${base}, ${tier(text)} as tier, ${posts.title} as title, ${searchVector} as search_vector`,
+        candidates: sql`tier, ${newestFirst}`,
+        // Cover density of the words (title 1, cuisines 0.4, location 0.2, description 0.1 each)
+        // plus the title's trigram closeness to the whole text.
+        key: sql`${words} + strict_word_similarity(${folded(text.text)}, lower(immutable_unaccent(c.title)))`,
+        within: sql`c.tier`,
+      };
+    }
     case 'newest':
-      return newest;
+      return { columns: base, candidates: newestFirst };
     case 'oldest':
-      return [asc(posts.createdAt), asc(posts.id)];
+      return { columns: base, candidates: sql`created_at, id` };
     case 'rating':
-      return [desc(average), desc(posts.ratingCount), ...newest];
+      return {
+        columns: sql`${base}, ${average} as average, ${posts.ratingCount} as rating_count`,
+        candidates: sql`average desc, rating_count desc, ${newestFirst}`,
+      };
     case 'popular':
-      return [desc(engagement), ...newest];
+      // The most engaged plates, as posts_popular_idx walks them.
+      return {
+        columns: sql`${base}, ${stored} as stored`,
+        candidates: sql`stored desc, ${newestFirst}`,
+      };
     case 'trending': {
-      const hours = sql`greatest(extract(epoch from (${now.toISOString()}::timestamptz - ${posts.createdAt})) / 3600, 0)`;
-      return [desc(sql`${engagement}::float8 / power(${hours} + 2, 1.5)`), ...newest];
+      // The candidates are the newest plates; engagement over age sorts them.
+      const hours = sql`greatest(extract(epoch from (${now.toISOString()}::timestamptz - c.created_at)) / 3600, 0)`;
+      return {
+        columns: sql`${base}, ${stored} as stored`,
+        candidates: newestFirst,
+        key: sql`c.stored::float8 / power(${hours} + 2, 1.5)`,
+      };
     }
   }
 }
 
-export function createSearchRepository(db: Db) {
+/**
+ * The answer's order over the numbered candidates (`c.found_at`, 1 the first in the index's
+ * order): the first `ranked` by the plan's key (ties newest first), then the rest as found.
+ */
+function finalOrder(plan: OrderPlan, first: number): SQL {
+  if (!plan.key) return sql`c.found_at`;
+  const ranked = sql`c.found_at <= ${sql.raw(String(first))}`;
+  return sql.join(
+    [
+      sql`(not ${ranked})`,
+      ...(plan.within ? [plan.within] : []),
+      sql`(case when ${ranked} then ${plan.key} end) desc`,
+      sql`(case when ${ranked} then c.created_at end) desc`,
+      sql`c.found_at`,
+    ],
+    sql`, `,
+  );
+}
+
+/** A whole number for the statement's text (a constant the planner sees, not a parameter). */
+const literal = (n: number) => sql.raw(String(Math.trunc(n)));
+
+export function createSearchRepository(db: Db, options: Partial<SearchLimits> = {}) {
+  const limits = { ...SEARCH_LIMITS, ...options };
+
+  /** A count as answered: at most the cap, and whether it stopped there. */
+  const counted = (n: number): Count => (n > limits.cap ? { total: limits.cap, capped: true } : { total: n, capped: false });
+
   /** Approved plates the viewer may see (the feed's `audience` rule) that pass every filter. */
   function plateWhere(viewer: Viewer, f: PlateFilters, conn: Conn): SQL {
     const authors = alias(users, 'authors');
@@ -196,36 +296,94 @@ export function createSearchRepository(db: Db) {
   }
 
   /**
-   * The total rides on the page (`count(*) over ()`); only a page past the end, which has no row
-   * to carry it, costs a second statement.
+   * The candidates: at most cap + 1 matching plates, first in the plan's index order. Without a
+   * text an index walk gives them. A text is matched through its GIN indexes, which give no order,
+   * so every match they find is read: the newest `recentPlates` are searched first, and all plates
+   * only when those hold no more than the cap (and there are older ones). Relevance adds the
+   * plates whose title is the text, wherever they are, so an exact title is never left out.
    */
-  async function totalOf(rows: Array<{ total: number }>, window: PageWindow, count: () => Promise<number>) {
-    if (rows[0]) return rows[0].total;
-    return window.offset === 0 ? 0 : count();
+  function candidates(viewer: Viewer, filters: PlateFilters, plan: OrderPlan, order: PlateOrder, conn: Conn): SQL {
+    const where = plateWhere(viewer, filters, conn);
+    const limit = literal(limits.cap + 1);
+    const select = (extra: SQL | undefined) =>
+      sql`select ${plan.columns} from ${posts} inner join ${users} on ${users.id} = ${posts.userId} where ${extra ? and(where, extra) : where} order by ${plan.candidates} limit ${limit}`;
+    if (!filters.text) {
+      return sql`hits as materialized (select *, row_number() over (order by ${plan.candidates}) as found_at from (${select(undefined)}) u)`;
+    }
+    const newest = sql`(select max(${posts.id}) - ${literal(limits.recentPlates)} from ${posts})`;
+    const parts = [
+      sql`recent as materialized (${select(sql`${posts.id} > ${newest}`)})`,
+      sql`everywhere as materialized (${select(sql`(select count(*) from recent) <= ${literal(limits.cap)} and (select min(${posts.id}) from ${posts}) <= ${newest}`)})`,
+    ];
+    let found = sql`select * from recent union all select * from everywhere`;
+    let first = sql`id`;
+    if (order === 'relevance') {
+      parts.push(sql`exact as materialized (${select(sql`${foldedTitle} = ${folded(filters.text.text)}`)})`);
+      // An exact title found by the words too is kept once, as exact (tier 0).
+      found = sql`select id, created_at, 0 as tier, title, search_vector from exact union all ${found}`;
+      first = sql`id, tier`;
+    }
+    return sql`${sql.join(parts, sql`, `)}, hits as materialized (
+      select *, row_number() over (order by ${plan.candidates}) as found_at
+      from (select distinct on (id) * from (${found}) f order by ${first}) u order by found_at limit ${limit})`;
   }
 
-  async function countPlates(viewer: Viewer, filters: PlateFilters, conn: Conn = db): Promise<number> {
-    const [row] = await conn
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(plateWhere(viewer, filters, conn));
-    return row?.n ?? 0;
+  /**
+   * One statement: the candidates, how many there are (at most cap + 1: one past the cap says it
+   * was passed), and one page of the first `cap` of them.
+   */
+  async function platePage(
+    viewer: Viewer,
+    filters: PlateFilters,
+    order: PlateOrder,
+    window: PageWindow & { now: Date },
+    conn: Conn,
+  ): Promise<IdsPage> {
+    const plan = orderPlan(order, filters, window.now);
+    const result = await conn.execute<{ n: number | string; id: number | null }>(sql`
+      with ${candidates(viewer, filters, plan, order, conn)}
+      select found.n, page.id from (select count(*)::int as n from hits) found
+      left join lateral (
+        select c.id, row_number() over (order by ${finalOrder(plan, limits.ranked)}) as place
+        from hits c where c.found_at <= ${literal(limits.cap)} order by place limit ${window.limit} offset ${window.offset}
+      ) page on true
+      order by page.place`);
+    const n = Number(result.rows[0]?.n ?? 0);
+    return {
+      ids: result.rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+      ...counted(n),
+    };
   }
 
-  async function countPeople(viewer: Viewer, text: SearchText, conn: Conn = db): Promise<number> {
+  async function countPlates(viewer: Viewer, filters: PlateFilters, conn: Conn = db): Promise<Count> {
+    const { ids: _none, ...count } = await platePage(viewer, filters, 'relevance', { limit: 0, offset: 0, now: new Date() }, conn);
+    return count;
+  }
+
+  async function countPeople(viewer: Viewer, text: SearchText, conn: Conn = db): Promise<Count> {
     const [row] = await conn
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .where(and(findable(viewer), personMatch(users, text.text)));
-    return row?.n ?? 0;
+      .from(
+        conn
+          .select({ one: sql`1`.as('one') })
+          .from(users)
+          .where(and(findable(viewer), personMatch(users, text.text)))
+          .limit(limits.cap + 1)
+          .as('found'),
+      );
+    return counted(row?.n ?? 0);
   }
 
   return {
     countPlates,
     countPeople,
 
-    /** One page of matching plates' ids in `order` (ties newest first), with the total. */
+    /**
+     * One page of matching plates' ids in `order` (ties newest first), with how many match (at
+     * most the cap). The candidates are the first cap + 1 matches in an order an index gives, and
+     * the first `ranked` of them are sorted by the order's computed key (see `orderPlan`); pages
+     * end at the cap.
+     */
     async plates(
       viewer: Viewer,
       filters: PlateFilters,
@@ -233,18 +391,7 @@ export function createSearchRepository(db: Db) {
       window: PageWindow & { now: Date },
       conn: Conn = db,
     ): Promise<IdsPage> {
-      const rows = await conn
-        .select({ id: posts.id, total })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .where(plateWhere(viewer, filters, conn))
-        .orderBy(...plateOrder(order, filters, window.now))
-        .limit(window.limit)
-        .offset(window.offset);
-      return {
-        ids: rows.map((r) => r.id),
-        total: await totalOf(rows, window, () => countPlates(viewer, filters, conn)),
-      };
+      return platePage(viewer, filters, order, window, conn);
     },
 
     /**
@@ -256,13 +403,13 @@ export function createSearchRepository(db: Db) {
       text: SearchText,
       window: PageWindow,
       conn: Conn = db,
-    ): Promise<{ rows: PersonRow[]; total: number }> {
+    ): Promise<{ rows: PersonRow[] } & Count> {
       const username = sql`lower(${users.username})`;
       const name = fold(users.displayName);
-      const folded = fold(text.text);
+      const typed = folded(text.text);
       const start = likePattern(text.text, 'start');
-      const tier = sql`case when ${username} = ${folded} then 0 when ${like(username, start)} or ${like(name, start)} then 1 else 2 end`;
-      const closeness = sql`greatest(similarity(${username}, ${folded}), word_similarity(${folded}, coalesce(${name}, '')))`;
+      const tier = sql`case when ${username} = ${typed} then 0 when ${like(username, start)} or ${like(name, start)} then 1 else 2 end`;
+      const closeness = sql`greatest(similarity(${username}, ${typed}), word_similarity(${typed}, coalesce(${name}, '')))`;
       const rows = await conn
         .select({
           id: users.id,
@@ -281,10 +428,8 @@ export function createSearchRepository(db: Db) {
         .orderBy(asc(tier), desc(closeness), asc(username), asc(users.id))
         .limit(window.limit)
         .offset(window.offset);
-      return {
-        rows: rows.map(({ total: _total, ...person }) => person),
-        total: await totalOf(rows, window, () => countPeople(viewer, text, conn)),
-      };
+      const count = rows[0] ? counted(rows[0].total) : window.offset === 0 ? counted(0) : await countPeople(viewer, text, conn);
+      return { rows: rows.map(({ total: _total, ...person }) => person), ...count };
     },
   };
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SEARCH_MESSAGES, SearchResponse as SearchResponseShape, type ErrorBody, type SearchResponse } from '@plates/common';
+import { SEARCH, SEARCH_MESSAGES, SearchResponse as SearchResponseShape, type ErrorBody, type SearchResponse } from '@plates/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, likes, userBlocks, type User } from '../../db/schema/index.js';
+import { follows, likes, posts, userBlocks, users, type User } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { countStatements } from '../../test/statements.js';
-import { makePost, makeUser, signIn, verifyUser } from '../../test/factories.js';
+import { createSearchRepository } from './search.repository.js';
+import { createSearchService } from './search.service.js';
+import { makePost, makeSignedInUser, makeUser, signIn, verifyUser } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -322,21 +324,88 @@ describe('GET /api/search: tabs, pages and counts', () => {
     await makePost(t.app, { title: `${one} only` });
     await verifyUser(t.app, (await makeUser(t.app, { username: `${one}_cook` })).id);
     for (let i = 0; i < 20; i++) await makePost(t.app, { userId: author.id, title: `${many} ${i}`, categoryIds: [1, 2] });
+    // A member: a visitor's repeated search is answered from the visitors' copy.
+    const { headers } = await makeSignedInUser(t.app);
+    await search({ q: word(), limit: 20 }, headers); // the session's first use may touch its row
     let small: SearchResponse | undefined;
     let big: SearchResponse | undefined;
     const forOne = await countStatements(t.app, async () => {
-      small = await search({ q: one, limit: 20 });
+      small = await search({ q: one, limit: 20 }, headers);
     });
     const forTwenty = await countStatements(t.app, async () => {
-      big = await search({ q: many, limit: 20 });
+      big = await search({ q: many, limit: 20 }, headers);
     });
     expect(small?.posts).toHaveLength(1);
     expect(big?.posts).toHaveLength(20);
-    // people, plates, the cards' versions, then the cards not held yet and their cuisines
-    expect(forOne).toBe(5);
+    // the session, people, plates, the cards' versions, then the cards not held yet and their cuisines
+    expect(forOne).toBe(6);
     expect(forTwenty).toBe(forOne);
-    // the cards held (posts/post-cards.ts): people, plates, versions
-    expect(await countStatements(t.app, () => search({ q: many, limit: 20 }))).toBe(3);
+    // the cards held (posts/post-cards.ts): the session, people, plates, versions
+    expect(await countStatements(t.app, () => search({ q: many, limit: 20 }, headers))).toBe(4);
+  });
+});
+
+describe('GET /api/search: counts stop at the cap', () => {
+  it('answers the cap and says so when more plates and people match; pages end there', async () => {
+    const w = word();
+    const db = t.app.services.database.db;
+    const cook = await makeUser(t.app);
+    const { password } = cook;
+    const past = SEARCH.countCap + 1;
+    await db.insert(users).values(
+      Array.from({ length: past }, (_, i) => ({ username: `${w}_${i}`, email: `${w}_${i}@example.test`, password, emailVerified: true })),
+    );
+    await db.insert(posts).values(
+      Array.from({ length: past }, (_, i) => ({
+        userId: cook.id,
+        title: `${w} dish ${i}`,
+        imageUrl: `/uploads/posts/${w}-${i}.webp`,
+        approvalStatus: 'approved' as const,
+        createdAt: new Date(Date.now() - i * 1000),
+      })),
+    );
+    const first = await search({ q: w, limit: 10 });
+    expect(first).toMatchObject({ userCount: 1000, userCountCapped: true, postCount: 1000, postCountCapped: true });
+    expect([first.hasMoreUsers, first.hasMorePosts, first.posts[0]?.title]).toEqual([true, true, `${w} dish 0`]);
+    const last = await search({ q: w, limit: 10, page: 100, tab: 'food' });
+    expect([last.posts.length, last.hasMorePosts, last.posts.at(-1)?.title]).toEqual([10, false, `${w} dish 999`]);
+    const beyond = await search({ q: w, limit: 10, page: 101, tab: 'food' });
+    expect([beyond.posts.length, beyond.postCount, beyond.postCountCapped, beyond.hasMorePosts]).toEqual([0, 1000, true, false]);
+    // A group only counted is capped too.
+    expect(await search({ q: w, tab: 'users', limit: 1 })).toMatchObject({ postCount: 1000, postCountCapped: true, posts: [] });
+    // Under the cap the flags are absent, as before.
+    const one = word();
+    await makePost(t.app, { title: `${one} soup` });
+    expect(Object.keys(await search({ q: one }))).not.toContain('postCountCapped');
+  });
+});
+
+describe('GET /api/search: the visitors\' copy', () => {
+  it('serves visitors one copy of an answer for its time, and members their own answer', async () => {
+    const w = word();
+    const search = createSearchService({
+      repo: createSearchRepository(t.app.services.database.db),
+      postsByIds: t.app.services.posts.postsByIds,
+      visitorCopyTtlMs: 60_000,
+    });
+    const query = { q: w, tab: 'all' as const, page: 1, limit: 10 };
+    const first = await makePost(t.app, { title: `${w} soup` });
+    const before = (await search.visitorSearch(query)).toString();
+    const second = await makePost(t.app, { title: `${w} stew` });
+    expect((await search.visitorSearch(query)).toString()).toBe(before);
+    expect(JSON.parse(before)).toMatchObject({ postCount: 1, posts: [{ id: first.id }] });
+    const member = await makeUser(t.app);
+    expect((await search.search({ id: member.id, isAdmin: false }, query)).posts.map((p) => p.id)).toEqual([second.id, first.id]);
+    // Another page, tab or text is another copy.
+    expect(JSON.parse((await search.visitorSearch({ ...query, tab: 'food' })).toString())).toMatchObject({ postCount: 2 });
+  });
+
+  it("never gives a visitor what a member's answer held", async () => {
+    const w = word();
+    const author = await makeUser(t.app, { isPrivate: true });
+    const mine = await makePost(t.app, { userId: author.id, title: `${w} private` });
+    expect(postIds(await search({ q: w, tab: 'food' }, await headersOf(author)))).toEqual([mine.id]);
+    expect(await search({ q: w, tab: 'food' })).toMatchObject({ posts: [], postCount: 0 });
   });
 });
 

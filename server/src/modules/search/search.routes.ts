@@ -27,7 +27,14 @@ export function searchRoutes(options: { search: SearchService }) {
           response: { 200: SearchResponse, 400: ErrorBody },
         },
       },
-      async (request) => search.search(viewerOf(request), request.query),
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        if (viewer) return search.search(viewer, request.query);
+        // Visitors share one copy of each answer, already serialised (search.visitorSearch); a
+        // Buffer is sent as it is, the type provider only knows the object form of the answer.
+        const bytes: unknown = await search.visitorSearch(request.query);
+        return reply.type('application/json; charset=utf-8').send(bytes as SearchResponse);
+      },
     );
 
     r.get(
@@ -41,7 +48,12 @@ export function searchRoutes(options: { search: SearchService }) {
           response: { 200: AdvancedSearchResponse, 400: ErrorBody },
         },
       },
-      async (request) => search.advanced(viewerOf(request), request.query),
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        if (viewer) return search.advanced(viewer, request.query);
+        const bytes: unknown = await search.visitorAdvanced(request.query);
+        return reply.type('application/json; charset=utf-8').send(bytes as AdvancedSearchResponse);
+      },
     );
   };
 }

@@ -1,12 +1,13 @@
-import type {
-  AdvancedSearchFilters,
+import {
   AdvancedSearchResponse,
-  DateRange,
-  PostDto,
-  SearchQuery,
   SearchResponse,
+  type AdvancedSearchFilters,
+  type DateRange,
+  type PostDto,
+  type SearchQuery,
 } from '@plates/common';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { createSharedCache } from '../../lib/shared-cache.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { toSearchPost, toSearchUser } from './search.mapper.js';
 import type { PlateOrder, SearchRepository, SearchText } from './search.repository.js';
@@ -25,11 +26,21 @@ export const DATE_RANGE_MS: Record<Exclude<DateRange, 'all'>, number> = {
   year: 365 * 24 * HOUR_MS,
 };
 
+/**
+ * How long visitors share one answer to the same search: every visitor may see the same plates and
+ * people, so a burst of them asking one thing costs one search a second. A change (a plate
+ * removed, an author gone private) reaches visitors' searches within this time on every instance,
+ * as it reaches the feed on another instance (docs/decisions/0022-search-at-scale.md).
+ */
+export const VISITOR_COPY_TTL_MS = 1000;
+
 export interface SearchServiceDeps {
   repo: SearchRepository;
   /** PostDtos for these ids in this order, in a fixed number of statements (the posts service's). */
   postsByIds: (ids: number[], viewer: Viewer) => Promise<PostDto[]>;
   now?: () => Date;
+  /** `VISITOR_COPY_TTL_MS` unless given; 0 keeps no copies. */
+  visitorCopyTtlMs?: number;
 }
 
 /**
@@ -52,15 +63,22 @@ function searchText(text: string): SearchText {
 export function createSearchService(deps: SearchServiceDeps) {
   const { repo, postsByIds } = deps;
   const now = deps.now ?? (() => new Date());
+  const visitorCopies = createSharedCache<Buffer>({ ttlMs: deps.visitorCopyTtlMs ?? VISITOR_COPY_TTL_MS, maxEntries: 128 });
+
+  /** The visitors' copy of an answer, as the JSON bytes of the response schema's encoding. */
+  function visitorCopy<T>(key: unknown[], schema: z.ZodType<T>, answer: () => Promise<T>): Promise<Buffer> {
+    return visitorCopies.get(JSON.stringify(key), async () => Buffer.from(JSON.stringify(z.encode(schema, await answer()))));
+  }
 
   async function platesOf(ids: number[], viewer: Viewer) {
     return (await postsByIds(ids, viewer)).map(toSearchPost);
   }
 
-  return {
+  const service = {
     /**
      * Both groups ranked by relevance. `tab=users` or `tab=food` answers one group; the other is
-     * only counted (its list empty and its hasMore false).
+     * only counted (its list empty and its hasMore false). Counts stop at `SEARCH.countCap` (then
+     * `…Capped`), and so do pages.
      */
     async search(viewer: Viewer, query: z.output<typeof SearchQuery>): Promise<SearchResponse> {
       const typed = clean(query.q);
@@ -74,16 +92,18 @@ export function createSearchService(deps: SearchServiceDeps) {
       const [people, plates] = await Promise.all([
         wantPeople
           ? repo.people(viewer, text, window)
-          : repo.countPeople(viewer, text).then((total) => ({ rows: [], total })),
+          : repo.countPeople(viewer, text).then((count) => ({ rows: [], ...count })),
         wantPlates
           ? repo.plates(viewer, { text }, 'relevance', { ...window, now: now() })
-          : repo.countPlates(viewer, { text }).then((total) => ({ ids: [], total })),
+          : repo.countPlates(viewer, { text }).then((count) => ({ ids: [], ...count })),
       ]);
       return {
         users: people.rows.map(toSearchUser),
         posts: await platesOf(plates.ids, viewer),
         userCount: people.total,
         postCount: plates.total,
+        ...(people.capped ? { userCountCapped: true } : {}),
+        ...(plates.capped ? { postCountCapped: true } : {}),
         page: query.page,
         hasMoreUsers: wantPeople && window.offset + people.rows.length < people.total,
         hasMorePosts: wantPlates && window.offset + plates.ids.length < plates.total,
@@ -100,7 +120,7 @@ export function createSearchService(deps: SearchServiceDeps) {
       const q = clean(f.q);
       const order: PlateOrder = f.sortBy ?? (q ? 'relevance' : 'newest');
       const reach = f.dateRange === 'all' ? undefined : DATE_RANGE_MS[f.dateRange];
-      const { ids, total } = await repo.plates(
+      const { ids, total, capped } = await repo.plates(
         viewer,
         {
           text: q ? searchText(q) : undefined,
@@ -118,9 +138,31 @@ export function createSearchService(deps: SearchServiceDeps) {
         { limit: f.limit, offset: (f.page - 1) * f.limit, now: at },
       );
       const totalPages = Math.ceil(total / f.limit);
-      return { posts: await platesOf(ids, viewer), total, page: f.page, totalPages, hasMore: f.page < totalPages };
+      return {
+        posts: await platesOf(ids, viewer),
+        total,
+        ...(capped ? { totalCapped: true } : {}),
+        page: f.page,
+        totalPages,
+        hasMore: f.page < totalPages,
+      };
+    },
+
+    /**
+     * `search` for visitors, as JSON bytes: one copy per query, page and tab serves every visitor
+     * for `VISITOR_COPY_TTL_MS`. Members are never served it (their blocks, follows and own plates
+     * change what they see).
+     */
+    visitorSearch(query: z.output<typeof SearchQuery>): Promise<Buffer> {
+      return visitorCopy(['search', query.q, query.tab, query.page, query.limit], SearchResponse, () => service.search(null, query));
+    },
+
+    /** `advanced` for visitors, as JSON bytes, shared as `visitorSearch` is. */
+    visitorAdvanced(f: AdvancedSearchFilters): Promise<Buffer> {
+      return visitorCopy(['posts', f], AdvancedSearchResponse, () => service.advanced(null, f));
     },
   };
+  return service;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

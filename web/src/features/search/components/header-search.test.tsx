@@ -239,4 +239,17 @@ describe('HeaderSearch', () => {
     answer();
     expect(await screen.findByRole('listbox')).toBeInTheDocument();
   });
+  it('shows a count the server capped as "1,000+", in the tabs and the "See all" links', async () => {
+    const capped = searchAnswer({ users, posts, userCount: 12, postCount: 1000, postCountCapped: true, hasMoreUsers: true, hasMorePosts: true });
+    const { user, box } = setup(capped);
+    await user.type(box, 'crispy');
+    const listbox = await screen.findByRole('listbox');
+    const plates = within(listbox).getByRole('group', { name: 'Plates' });
+    expect(within(plates).getByRole('option', { name: /See all 1,000\+ food plates/ })).toHaveAttribute('href', '/search?q=crispy&tab=food');
+    expect(within(listbox).getByRole('option', { name: /See all 12 people/ })).toBeInTheDocument();
+    const all = screen.getByRole('tab', { name: 'All (1,012+)' });
+    expect(all).toHaveTextContent('1,012+');
+    expect(screen.getByRole('tab', { name: 'Plates (1,000+)' })).toHaveTextContent('1,000+');
+    expect(screen.getByRole('tab', { name: 'People (12)' })).toHaveTextContent('12');
+  });
 });

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { nameWithBadge, VerifiedBadge } from '../../../components/author/verified-badge';
 import { formatAverage } from '../lib/format';
-import { TAB_LABELS, TAB_ORDER, tabCount, type DropdownGroup, type DropdownItem } from '../lib/dropdown';
+import { TAB_LABELS, TAB_ORDER, tabCount, tallyText, type DropdownGroup, type DropdownItem } from '../lib/dropdown';
 import { PANEL_CLASS } from './panel-class';
 import { TabCount } from './tab-count';
 import { nameOf, PersonSummary } from './person-summary';
@@ -62,7 +62,7 @@ export default function SearchDropdown(props: SearchDropdownProps) {
                 role="tab"
                 tabIndex={-1}
                 aria-selected={tab === value}
-                aria-label={data ? `${TAB_LABELS[value]} (${tabCount(data, value)})` : undefined}
+                aria-label={data ? `${TAB_LABELS[value]} (${tallyText(tabCount(data, value))})` : undefined}
                 onClick={() => onTabChange(value)}
                 className={cn(
                   'inline-flex min-h-10 flex-1 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold transition-colors',
@@ -70,7 +70,7 @@ export default function SearchDropdown(props: SearchDropdownProps) {
                 )}
               >
                 {TAB_LABELS[value]}
-                {data ? <TabCount count={tabCount(data, value)} className="bg-background/70" /> : null}
+                {data ? <TabCount {...tabCount(data, value)} className="bg-background/70" /> : null}
               </button>
             ))}
           </div>
@@ -113,7 +113,7 @@ export default function SearchDropdown(props: SearchDropdownProps) {
             )}
           </div>
           <span className="sr-only" aria-live="polite">
-            {status === 'ready' && data ? `${TAB_LABELS[tab]}: ${tabCount(data, tab)} results` : ''}
+            {status === 'ready' && data ? `${TAB_LABELS[tab]}: ${tallyText(tabCount(data, tab))} results` : ''}
           </span>
         </>
       )}

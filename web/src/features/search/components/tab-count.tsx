@@ -1,10 +1,11 @@
 import { cn } from '../../../lib/utils';
+import { formatCount } from '../lib/format';
 
-/** A tab's count as a small pill; the tab itself carries the spoken name ("People (12)"). */
-export function TabCount({ count, className }: { count: number; className?: string }) {
+/** A tab's count as a small pill ("1,000+" when capped); the tab itself carries the spoken name ("People (12)"). */
+export function TabCount({ count, capped = false, className }: { count: number; capped?: boolean; className?: string }) {
   return (
     <span aria-hidden="true" className={cn('rounded-full px-1.5 text-xs tabular-nums', className)}>
-      {count.toLocaleString('en')}
+      {formatCount(count, capped)}
     </span>
   );
 }

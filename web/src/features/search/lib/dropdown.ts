@@ -1,5 +1,6 @@
 import type { SearchPost, SearchResponse, SearchTab, SearchUser } from '@plates/common';
 import { SEARCH } from '@plates/common';
+import { formatCount } from './format';
 import { postPath, profilePath, searchPagePath } from './paths';
 
 /** How many people or plates the header asks for: 3 show in All, up to this many in a tab. */
@@ -44,7 +45,7 @@ export function dropdownGroups(data: SearchResponse, tab: SearchTab, query: stri
           href: profilePath(user.id),
           user,
         })),
-        { kind: 'more', key: 'more-users', href: searchPagePath(query, 'users'), label: `See all ${data.userCount} people` },
+        { kind: 'more', key: 'more-users', href: searchPagePath(query, 'users'), label: `See all ${formatCount(data.userCount, data.userCountCapped)} people` },
       ],
     });
   }
@@ -59,7 +60,7 @@ export function dropdownGroups(data: SearchResponse, tab: SearchTab, query: stri
           href: postPath(post.id),
           post,
         })),
-        { kind: 'more', key: 'more-posts', href: searchPagePath(query, 'food'), label: `See all ${data.postCount} food plates` },
+        { kind: 'more', key: 'more-posts', href: searchPagePath(query, 'food'), label: `See all ${formatCount(data.postCount, data.postCountCapped)} food plates` },
       ],
     });
   }
@@ -72,9 +73,23 @@ export function dropdownGroups(data: SearchResponse, tab: SearchTab, query: stri
   return groups;
 }
 
-/** The count shown on a tab: everything for All. */
-export function tabCount(data: SearchResponse, tab: SearchTab): number {
-  if (tab === 'users') return data.userCount;
-  if (tab === 'food') return data.postCount;
-  return data.userCount + data.postCount;
+/** A count as a tab shows it: `capped` when the server stopped counting (shown "1,000+"). */
+export interface Tally {
+  count: number;
+  capped: boolean;
+}
+
+/** "12", or "1,000+" for a capped count. */
+export const tallyText = (tally: Tally): string => formatCount(tally.count, tally.capped);
+
+/** The count shown on a tab: everything for All (capped when either group is). */
+export function tabCount(
+  data: Pick<SearchResponse, 'userCount' | 'postCount' | 'userCountCapped' | 'postCountCapped'>,
+  tab: SearchTab,
+): Tally {
+  const users = { count: data.userCount, capped: data.userCountCapped === true };
+  const posts = { count: data.postCount, capped: data.postCountCapped === true };
+  if (tab === 'users') return users;
+  if (tab === 'food') return posts;
+  return { count: users.count + posts.count, capped: users.capped || posts.capped };
 }

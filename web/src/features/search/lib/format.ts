@@ -3,8 +3,13 @@ export function formatAverage(average: number): string {
   return Number(average).toFixed(1);
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+/** "1,234"; "1,000+" when the server's count stopped at its cap (`…Capped`: more match). */
+export function formatCount(count: number, capped = false): string {
+  return `${count.toLocaleString('en')}${capped ? '+' : ''}`;
+}
+
+export function plural(count: number, one: string, many: string, capped = false): string {
+  return `${formatCount(count, capped)} ${count === 1 && !capped ? one : many}`;
 }
 
 /** One entry per id: a plate that moved between two pages while paging shows once. */

@@ -166,4 +166,11 @@ describe('AdvancedSearchPage', () => {
     await user.type(fresh, '{Enter}');
     expect(location()).toBe('/search/advanced?author=bo');
   });
+  it('shows a total the server capped as "1,000+"', async () => {
+    const posts = Array.from({ length: 12 }, (_, i) => makeSearchPost({ id: i + 1, title: `Crispy ${i + 1}` }));
+    setup('/search/advanced?q=crispy', { body: advancedAnswer({ posts, total: 1000, totalCapped: true, totalPages: 84, hasMore: true }) });
+    expect(await screen.findByText('1,000+ results')).toBeInTheDocument();
+    expect(screen.getByText('Showing 12 of 1,000+')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 84')).toBeInTheDocument();
+  });
 });

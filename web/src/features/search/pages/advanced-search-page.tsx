@@ -15,7 +15,7 @@ import { FilterSheet } from '../components/filter-sheet';
 import { PlateCard } from '../components/plate-card';
 import { Searching } from '../components/searching';
 import { filtersFromParams, filtersToParams, requestParams, withoutChip, type SearchFilters } from '../lib/filters';
-import { plural, searchErrorText, uniqueById } from '../lib/format';
+import { formatCount, plural, searchErrorText, uniqueById } from '../lib/format';
 import { searchPagePath } from '../lib/paths';
 
 /** Plates per page of /search/advanced. */
@@ -46,6 +46,7 @@ export default function AdvancedSearchPage() {
   const posts = uniqueById(pages.flatMap((page) => page.posts));
   const last = pages.at(-1);
   const total = last?.total ?? 0;
+  const capped = last?.totalCapped === true;
 
   return (
     <div className="grid gap-5">
@@ -80,13 +81,13 @@ export default function AdvancedSearchPage() {
             <h2 id="advanced-results-heading" className="text-lg font-semibold">
               {query ? `Results for "${query}"` : 'Results'}
             </h2>
-            <Badge>{plural(total, 'result', 'results')}</Badge>
+            <Badge>{plural(total, 'result', 'results', capped)}</Badge>
             <p className="text-sm text-muted-foreground">
               Page {last?.page ?? 1} of {Math.max(last?.totalPages ?? 1, 1)}
             </p>
           </div>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {posts.length} of {total}
+            Showing {posts.length.toLocaleString('en')} of {formatCount(total, capped)}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Plates found">
             {posts.map((post) => (

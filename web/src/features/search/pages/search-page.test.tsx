@@ -143,4 +143,15 @@ describe('SearchPage', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(location()).toBe('/search/advanced?q=pasta&location=Rome&sortBy=rating&cuisineTypes=Italian%2CThai');
   });
+  it('shows a count the server capped as "1,000+": the total, the tab and the "See all" link', async () => {
+    setup('/search?q=crispy', {
+      body: searchAnswer({ users: people, posts: plates, userCount: 12, postCount: 1000, postCountCapped: true, hasMoreUsers: true, hasMorePosts: true }),
+    });
+    expect(await screen.findByText('1,012+ results')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All (1,012+)' })).toHaveTextContent('1,012+');
+    expect(screen.getByRole('tab', { name: 'Plates (1,000+)' })).toHaveTextContent('1,000+');
+    expect(screen.getByRole('tab', { name: 'People (12)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all 1,000+ food plates' })).toHaveAttribute('href', '/search?q=crispy&tab=food');
+    expect(screen.getByRole('link', { name: 'See all 12 people' })).toBeInTheDocument();
+  });
 });

@@ -16,15 +16,15 @@ import { PersonSummary } from '../components/person-summary';
 import { PlateCard } from '../components/plate-card';
 import { Searching } from '../components/searching';
 import { TabCount } from '../components/tab-count';
-import { TAB_LABELS, TAB_ORDER } from '../lib/dropdown';
+import { TAB_LABELS, TAB_ORDER, tabCount, tallyText } from '../lib/dropdown';
 import { advancedSearchPath, DEFAULT_FILTERS, filterErrors } from '../lib/filters';
-import { plural, searchErrorText, uniqueById } from '../lib/format';
+import { formatCount, plural, searchErrorText, uniqueById } from '../lib/format';
 import { profilePath, searchPagePath } from '../lib/paths';
 
 /** People or plates per page of a /search tab. */
 export const SEARCH_PAGE_SIZE = 10;
 
-type Counts = { users: number; posts: number };
+type Counts = Pick<SearchResponse, 'userCount' | 'postCount' | 'userCountCapped' | 'postCountCapped'>;
 
 /**
  * /search?q=&tab= (document 1 §2, document 2 §2): people and plates for the query, in the tabs
@@ -163,16 +163,16 @@ function nextPageOf(tab: SearchTab) {
   };
 }
 
-/** The counts of this query from whichever tab answered (every answer carries both). */
+/** The counts of this query from whichever tab answered (every answer carries both, capped or not). */
 function knownCounts(
   queryClient: ReturnType<typeof useQueryClient>,
   query: string,
   current: SearchResponse | undefined,
 ): Counts | null {
-  if (current) return { users: current.userCount, posts: current.postCount };
+  if (current) return current;
   for (const [, data] of queryClient.getQueriesData<InfiniteData<SearchResponse>>({ queryKey: searchKeys.resultsFor(query) })) {
     const first = data?.pages[0];
-    if (first) return { users: first.userCount, posts: first.postCount };
+    if (first) return first;
   }
   return null;
 }
@@ -203,8 +203,7 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
     );
   }
 
-  const total = counts.users + counts.posts;
-  const countOf = (value: SearchTab) => (value === 'users' ? counts.users : value === 'food' ? counts.posts : total);
+  const total = tabCount(counts, 'all');
   const users = uniqueById(pages.flatMap((page) => page.users));
   const posts = uniqueById(pages.flatMap((page) => page.posts));
 
@@ -214,14 +213,14 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
         <h2 id="search-results-heading" className="text-lg font-semibold [overflow-wrap:anywhere]">
           Results for &quot;{query}&quot;
         </h2>
-        <Badge>{plural(total, 'result', 'results')}</Badge>
+        <Badge>{plural(total.count, 'result', 'results', total.capped)}</Badge>
       </div>
       <Tabs value={tab} onValueChange={(value) => onTabChange(SearchTab.parse(value))}>
         <TabsList className="w-full">
           {TAB_ORDER.map((value) => (
-            <TabsTrigger key={value} value={value} className="gap-1.5" aria-label={`${TAB_LABELS[value]} (${countOf(value)})`}>
+            <TabsTrigger key={value} value={value} className="gap-1.5" aria-label={`${TAB_LABELS[value]} (${tallyText(tabCount(counts, value))})`}>
               {TAB_LABELS[value]}
-              <TabCount count={countOf(value)} className="bg-muted-foreground/15" />
+              <TabCount {...tabCount(counts, value)} className="bg-muted-foreground/15" />
             </TabsTrigger>
           ))}
         </TabsList>
@@ -230,7 +229,7 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
             loading
           ) : !results.data ? (
             <ErrorPanel title="Error loading search results" message={results.error?.message} onRetry={() => void results.refetch()} />
-          ) : tab === 'all' && total === 0 ? (
+          ) : tab === 'all' && total.count === 0 ? (
             <NoResults query={query} />
           ) : (
             <>
@@ -240,7 +239,11 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
                   title={tab === 'all' ? 'People' : undefined}
                   empty={`No users found matching "${query}"`}
                   count={users.length}
-                  more={tab === 'all' && counts.users > users.length ? { label: `See all ${counts.users} people`, tab: 'users' } : undefined}
+                  more={
+                    tab === 'all' && counts.userCount > users.length
+                      ? { label: `See all ${formatCount(counts.userCount, counts.userCountCapped)} people`, tab: 'users' }
+                      : undefined
+                  }
                 >
                   <ul className="grid gap-2" aria-label="People found">
                     {users.map((user) => (
@@ -262,7 +265,11 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
                   title={tab === 'all' ? 'Plates' : undefined}
                   empty={`No food plates found matching "${query}"`}
                   count={posts.length}
-                  more={tab === 'all' && counts.posts > posts.length ? { label: `See all ${counts.posts} food plates`, tab: 'food' } : undefined}
+                  more={
+                    tab === 'all' && counts.postCount > posts.length
+                      ? { label: `See all ${formatCount(counts.postCount, counts.postCountCapped)} food plates`, tab: 'food' }
+                      : undefined
+                  }
                 >
                   <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Plates found">
                     {posts.map((post) => (

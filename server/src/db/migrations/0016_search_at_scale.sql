@@ -1,0 +1,3 @@
+CREATE INDEX "posts_rating_idx" ON "posts" USING btree ("approval_status",(case when "rating_count" > 0 then "rating_sum"::float8 / "rating_count" else 0 end),"rating_count","created_at","id");--> statement-breakpoint
+CREATE INDEX "posts_popular_idx" ON "posts" USING btree ("approval_status",("rating_count" + "comment_count" + "save_count" + "like_count"),"created_at","id");--> statement-breakpoint
+CREATE INDEX "posts_title_folded_idx" ON "posts" USING btree (lower(public.immutable_unaccent("title")));
