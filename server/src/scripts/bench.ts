@@ -371,6 +371,14 @@ async function main(): Promise<void> {
           'GET /api/search/posts (filters, trending)',
           '/api/search/posts?q=pizza&minRating=2&dateRange=year&cuisineTypes=Italian,French,Thai&hasLocation=true&sortBy=trending',
         ],
+        // The same searches by a member: never the visitors' shared copy, so the queries themselves.
+        [`GET /api/search?q=${commonWord} (commonest word, signed in)`, `/api/search?q=${encodeURIComponent(commonWord)}`, signedIn],
+        ['GET /api/search/posts?minRating=3&sortBy=rating (signed in)', '/api/search/posts?minRating=3&sortBy=rating', signedIn],
+        [
+          'GET /api/search/posts (filters, trending, signed in)',
+          '/api/search/posts?q=pizza&minRating=2&dateRange=year&cuisineTypes=Italian,French,Thai&hasLocation=true&sortBy=trending',
+          signedIn,
+        ],
       ];
       for (const [name, url, headers] of scenarios.filter(([name]) => wanted(name))) {
         const result = await load(name, base + url, opts, headers);
