@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH, type SearchSort } from '@plates/common';
 import type { Db, Tx } from '../../db/client.js';
 import { categories, postCategories, posts, userBlocks, users, userVerifications } from '../../db/schema/index.js';
+import { isConst } from '../../lib/literal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { audience } from '../posts/post-access.js';
 import { activeVerification, type VerifiedType } from '../users/users.author.js';
@@ -140,7 +141,7 @@ function authorIs(table: { username: SQLWrapper; displayName: SQLWrapper }, text
 
 /** People anyone may find: active, verified accounts, minus blocks in either direction. */
 function findable(viewer: Viewer): SQL {
-  const active = and(eq(users.accountStatus, 'active'), eq(users.emailVerified, true))!;
+  const active = and(isConst(users.accountStatus, 'active'), isConst(users.emailVerified, true))!;
   if (!viewer) return active;
   return and(
     active,
@@ -274,7 +275,7 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> = 
   function plateWhere(viewer: Viewer, f: PlateFilters, conn: Conn): SQL {
     const authors = alias(users, 'authors');
     return and(
-      eq(posts.approvalStatus, 'approved'),
+      isConst(posts.approvalStatus, 'approved'),
       audience(viewer),
       f.text ? plateMatch(f.text) : undefined,
       f.location ? like(fold(posts.location), likePattern(f.location, 'anywhere')) : undefined,
