@@ -72,6 +72,24 @@ describe('plate cards held in memory', () => {
     }
   });
 
+  it('on a profile: the viewer’s own marks and a new rating, read with the page', async () => {
+    const cook = await makeUser(t.app);
+    const post = await makePost(t.app, { userId: cook.id });
+    const fan = await headersOf(await makeUser(t.app));
+    const other = await headersOf(await makeUser(t.app));
+    const card = async (headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url: `/api/users/${cook.id}/posts`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<FeedResponse>().posts.find((p) => p.id === post.id);
+    };
+    expect(await card(other)).toMatchObject({ ratingCount: 0, isSaved: false, userRating: null });
+    expect((await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/saves`, headers: fan })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/rate`, headers: fan, payload: { rating: 2 } })).statusCode).toBe(200);
+    expect(await card(fan)).toMatchObject({ ratingCount: 1, averageRating: 2, isSaved: true, userRating: 2 });
+    expect(await card(other)).toMatchObject({ ratingCount: 1, averageRating: 2, isSaved: false, userRating: null });
+    expect(await card()).toMatchObject({ ratingCount: 1, isSaved: false, userRating: null });
+  });
+
   it('never show a pending plate, a private author or a blocked one to someone who may not see it', async () => {
     const owner = await makeUser(t.app);
     const ownerHeaders = await headersOf(owner);

@@ -164,23 +164,34 @@ export function createPostsRepository(db: Db) {
      * One page of a person's plates, newest first, on `posts_user_id_created_at_idx`: their approved
      * plates the viewer may see (the `audience` rule), and every plate of their own to the owner.
      * Pending plates stay off other people's profile pages, admins' included (moderation has its
-     * own queue), so the list agrees with the profile's post count.
+     * own queue), so the list agrees with the profile's post count. With each plate's card version
+     * and the viewer's marks (`marks`), as the feed's page has them.
      */
     async userPage(
       userId: number,
       viewer: Viewer,
       options: { cursor?: Keyset; limit: number },
       conn: Conn = db,
-    ): Promise<IdPage> {
+    ): Promise<IdPage & { marks: Map<number, CardMarks> }> {
       const visible = viewer?.id === userId ? undefined : and(isConst(posts.approvalStatus, 'approved'), audience(viewer));
+      const viewerId = viewer?.id ?? 0;
       const rows = await conn
-        .select({ id: posts.id, keyAt: keyText })
+        .select({
+          id: posts.id,
+          keyAt: keyText,
+          version: cardVersion,
+          saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean),
+          rating: ratings.rating,
+        })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
+        .leftJoin(userVerifications, activeVerification)
+        .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewerId)))
+        .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating)))
         .where(and(eq(posts.userId, userId), visible, before(options.cursor)))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(literalLimit(options.limit + 1));
-      return idPage(rows, options.limit);
+      return { ...idPage(rows, options.limit), marks: new Map(rows.map((r) => [r.id, { version: r.version, saved: r.saved, rating: r.rating }])) };
     },
 
     /** The plates beside this one in the viewer's feed: the newer one (previous) and the older one (next). */

@@ -270,7 +270,11 @@ export function createPostsService(deps: PostsServiceDeps) {
     /** A person's plates as the viewer may see them (the users module checks the profile first). */
     async userPosts(userId: number, viewer: Viewer, q: { cursor?: string | undefined; limit: number }): Promise<FeedResponse> {
       const cursor = decodeKeyset(q.cursor);
-      return page(await repo.userPage(userId, viewer, { cursor, limit: q.limit }), viewer);
+      const p = await repo.userPage(userId, viewer, { cursor, limit: q.limit });
+      return {
+        posts: (await cardsOf(p.ids, p.marks)).map(([card, flags]) => cardDto(card, flags)),
+        nextCursor: p.hasMore && p.last ? encodeKeyset(p.last) : null,
+      };
     },
 
     async neighbors(postId: number, viewer: Viewer) {
