@@ -45,23 +45,41 @@ export interface CardMarks {
   rating: number | null;
 }
 
+/**
+ * The `CardMarks` columns of a plate row. Need `users` joined as the author, `user_verifications`
+ * by `activeVerification`, and `saves` and `ratings` by `savedBy` and `ratedBy` of the viewer.
+ */
+const markFields = {
+  version: cardVersion.as('version'),
+  saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean).as('saved'),
+  rating: ratings.rating,
+};
+/** The viewer's save and star rating of the plate row (both unique per member and plate: never more rows). */
+const savedBy = (viewerId: number) => and(eq(saves.postId, posts.id), eq(saves.userId, viewerId));
+const ratedBy = (viewerId: number) => and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating));
+
+/** Marks keyed by plate id, from rows carrying `markFields`. */
+const marksOf = (rows: ReadonlyArray<CardMarks & { id: number }>) => new Map<number, CardMarks>(rows.map((r) => [r.id, r]));
+
 /** Plates with their authors, badge, card version and the viewer's save and rating (none for a visitor). */
 function marksQuery(conn: Conn, viewer: Viewer) {
   const viewerId = viewer?.id ?? 0;
   return conn
-    .select({ id: posts.id, version: cardVersion, saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean), rating: ratings.rating })
+    .select({ id: posts.id, ...markFields })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(userVerifications, activeVerification)
-    .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewerId)))
-    .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating)));
+    .leftJoin(saves, savedBy(viewerId))
+    .leftJoin(ratings, ratedBy(viewerId));
 }
 
 export function createPostsRepository(db: Db) {
   /**
-   * The feed page of a member, with each plate's card version and their save and star rating on
-   * it (`marks`): the approved plates they may see and their own pending or rejected ones, in one
-   * statement.
+   * One page of a member's feed, newest first: the approved plates they may see plus their own
+   * pending or rejected ones, with each plate's card version and their save and star rating on it
+   * (`marks`). Two branches, each walking its own index in order (`posts_feed_idx`,
+   * `posts_user_id_created_at_idx`) and stopping at `limit + 1`, merged by one UNION ALL: a single
+   * statement whatever the page size.
    */
   async function memberFeedPage(
     viewer: Member,
@@ -72,19 +90,12 @@ export function createPostsRepository(db: Db) {
     const build = (c: Conn, who: Member, cursor: Keyset | undefined, location: string | undefined) => {
       const branch = (where: SQL) =>
         c
-          .select({
-            id: posts.id,
-            createdAt: posts.createdAt,
-            keyAt: keyText,
-            saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean).as('saved'),
-            rating: ratings.rating,
-            version: cardVersion.as('version'),
-          })
+          .select({ id: posts.id, createdAt: posts.createdAt, keyAt: keyText, ...markFields })
           .from(posts)
           .innerJoin(users, eq(users.id, posts.userId))
           .leftJoin(userVerifications, activeVerification)
-          .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, who.id)))
-          .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, who.id), isNotNull(ratings.rating)))
+          .leftJoin(saves, savedBy(who.id))
+          .leftJoin(ratings, ratedBy(who.id))
           .where(and(where, before(cursor), atLocation(location)))
           .orderBy(desc(posts.createdAt), desc(posts.id))
           .limit(literalLimit(take));
@@ -109,8 +120,7 @@ export function createPostsRepository(db: Db) {
               ).prepare(name),
           ).execute({ viewer: viewer.id, at: options.cursor?.at, id: options.cursor?.id, location: options.location })
         : await build(conn, viewer, options.cursor, options.location);
-    const page = idPage(rows, options.limit);
-    return { ...page, marks: new Map(rows.map((r) => [r.id, { version: r.version, saved: r.saved, rating: r.rating }])) };
+    return { ...idPage(rows, options.limit), marks: marksOf(rows) };
   }
   const feedVariants = preparedVariants();
   const openVariants = preparedVariants();
@@ -120,18 +130,8 @@ export function createPostsRepository(db: Db) {
       return db.transaction(work);
     },
 
-    /**
-     * One page of the feed, newest first: approved plates the viewer may see, plus the viewer's
-     * own pending or rejected ones. Two branches, each walking its own index in order
-     * (`posts_feed_idx`, `posts_user_id_created_at_idx`) and stopping at `limit + 1`, merged by
-     * one UNION ALL: a single statement whatever the page size.
-     */
-    async feedPage(
-      viewer: Viewer,
-      options: { cursor?: Keyset; limit: number; location?: string },
-      conn: Conn = db,
-    ): Promise<IdPage> {
-      if (viewer) return memberFeedPage(viewer, options, conn);
+    /** One page of the feed as visitors see it, newest first, on `posts_feed_idx` (members: `memberFeedPage`). */
+    async visitorFeedPage(options: { cursor?: Keyset; limit: number; location?: string }, conn: Conn = db): Promise<IdPage> {
       const rows = await conn
         .select({ id: posts.id, keyAt: keyText })
         .from(posts)
@@ -176,22 +176,16 @@ export function createPostsRepository(db: Db) {
       const visible = viewer?.id === userId ? undefined : and(isConst(posts.approvalStatus, 'approved'), audience(viewer));
       const viewerId = viewer?.id ?? 0;
       const rows = await conn
-        .select({
-          id: posts.id,
-          keyAt: keyText,
-          version: cardVersion,
-          saved: sql<boolean>`${saves.id} is not null`.mapWith(Boolean),
-          rating: ratings.rating,
-        })
+        .select({ id: posts.id, keyAt: keyText, ...markFields })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
         .leftJoin(userVerifications, activeVerification)
-        .leftJoin(saves, and(eq(saves.postId, posts.id), eq(saves.userId, viewerId)))
-        .leftJoin(ratings, and(eq(ratings.postId, posts.id), eq(ratings.userId, viewerId), isNotNull(ratings.rating)))
+        .leftJoin(saves, savedBy(viewerId))
+        .leftJoin(ratings, ratedBy(viewerId))
         .where(and(eq(posts.userId, userId), visible, before(options.cursor)))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(literalLimit(options.limit + 1));
-      return { ...idPage(rows, options.limit), marks: new Map(rows.map((r) => [r.id, { version: r.version, saved: r.saved, rating: r.rating }])) };
+      return { ...idPage(rows, options.limit), marks: marksOf(rows) };
     },
 
     /** The plates beside this one in the viewer's feed: the newer one (previous) and the older one (next). */

@@ -137,7 +137,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     for (const id of ids) {
       const card = byId.get(id);
       const m = marks.get(id);
-      if (card && m) out.push([card, { saved: m.saved, rating: m.rating }]);
+      if (card && m) out.push([card, m]);
     }
     return out;
   }
@@ -153,11 +153,10 @@ export function createPostsService(deps: PostsServiceDeps) {
     return (await cardsOf(ids, marks)).map(([card, flags]) => cardDto(card, flags));
   }
 
+  const nextCursor = (p: IdPage) => (p.hasMore && p.last ? encodeKeyset(p.last) : null);
+
   async function page(p: IdPage, viewer: Viewer): Promise<FeedResponse> {
-    return {
-      posts: await postsByIds(p.ids, viewer),
-      nextCursor: p.hasMore && p.last ? encodeKeyset(p.last) : null,
-    };
+    return { posts: await postsByIds(p.ids, viewer), nextCursor: nextCursor(p) };
   }
 
   /**
@@ -219,11 +218,6 @@ export function createPostsService(deps: PostsServiceDeps) {
     getPost,
     postsByIds,
 
-    async feed(viewer: Viewer, q: { cursor?: string; limit: number; location?: string }): Promise<FeedResponse> {
-      const cursor = decodeKeyset(q.cursor);
-      return page(await repo.feedPage(viewer, { cursor, limit: q.limit, location: q.location }), viewer);
-    },
-
     /**
      * A member's feed page as the answer's JSON: one statement for the page with their flags, the
      * cards from memory, and the bytes put together from each card's JSON (`cardJson`), exactly
@@ -233,8 +227,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const cursor = decodeKeyset(q.cursor);
       const p = await repo.memberFeedPage(viewer, { cursor, limit: q.limit, location: q.location });
       const parts = (await cardsOf(p.ids, p.marks)).map(([card, flags]) => cardJson(card, flags));
-      const next = p.hasMore && p.last ? encodeKeyset(p.last) : null;
-      return `{"posts":[${parts.join(',')}],"nextCursor":${JSON.stringify(next)}}`;
+      return `{"posts":[${parts.join(',')}],"nextCursor":${JSON.stringify(nextCursor(p))}}`;
     },
 
     /** `getPost` as the answer's JSON, put together from the card (`cardJson`). */
@@ -252,7 +245,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const key = JSON.stringify([q.cursor ?? '', q.limit, q.location?.toLowerCase() ?? '']);
       return publicFeed.get(key, async () => {
         const cursor = decodeKeyset(q.cursor);
-        const answer = await page(await repo.feedPage(null, { cursor, limit: q.limit, location: q.location }), null);
+        const answer = await page(await repo.visitorFeedPage({ cursor, limit: q.limit, location: q.location }), null);
         return Buffer.from(JSON.stringify(z.encode(FeedResponse, answer)));
       });
     },
@@ -271,10 +264,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async userPosts(userId: number, viewer: Viewer, q: { cursor?: string | undefined; limit: number }): Promise<FeedResponse> {
       const cursor = decodeKeyset(q.cursor);
       const p = await repo.userPage(userId, viewer, { cursor, limit: q.limit });
-      return {
-        posts: (await cardsOf(p.ids, p.marks)).map(([card, flags]) => cardDto(card, flags)),
-        nextCursor: p.hasMore && p.last ? encodeKeyset(p.last) : null,
-      };
+      return { posts: (await cardsOf(p.ids, p.marks)).map(([card, flags]) => cardDto(card, flags)), nextCursor: nextCursor(p) };
     },
 
     async neighbors(postId: number, viewer: Viewer) {
