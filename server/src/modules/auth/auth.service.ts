@@ -107,10 +107,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     );
   }
 
-  /** One row of the account's sign-in history (read on its admin page), after the answer. */
+  /**
+   * One row of the account's sign-in history (read on its admin page), written after the answer
+   * but stamped with the attempt's time: two attempts' jobs may commit in either order, and the
+   * history must still list them in the order they were made.
+   */
   function signInEvent(userId: number, meta: RequestMeta, failureReason: string | null): void {
+    const createdAt = now();
     jobs.run('sign-in-event', () =>
       repo.insertSignInEvent({
+        createdAt,
         userId,
         success: failureReason === null,
         failureReason,
