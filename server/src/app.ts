@@ -77,7 +77,7 @@ import { createRatingsService } from './modules/ratings/ratings.service.js';
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
-import { createSearchRepository } from './modules/search/search.repository.js';
+import { createSearchRepository, SHARED_CANDIDATES_TTL_MS } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
@@ -230,8 +230,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   const reports = createReportsService({ repo: createReportsRepository(database.db), access: postAccess });
   const leaderboard = createLeaderboardService({ repo: createLeaderboardRepository(database.db) });
-  // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping).
-  const search = createSearchService({ repo: createSearchRepository(database.db), postsByIds: posts.postsByIds });
+  // Search ranks ids itself and hydrates plates through the posts module (one PostDto mapping),
+  // whose access rule the page passes again; its shared copies go when the visitors' feed does.
+  const search = createSearchService({
+    repo: createSearchRepository(database.db, { sharedTtlMs: SHARED_CANDIDATES_TTL_MS }),
+    postsByIds: posts.postsByIds,
+  });
+  posts.onPublicChange(search.publicChanged);
   // The social graph: follows, follow requests, blocks, suggestions, and who may look how far into
   // an account.
   const graph = createGraphService({ repo: createGraphRepository(database.db), points, notifications: engagementNotifications });

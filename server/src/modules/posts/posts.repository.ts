@@ -124,6 +124,7 @@ export function createPostsRepository(db: Db) {
   }
   const feedVariants = preparedVariants();
   const openVariants = preparedVariants();
+  const marksVariants = preparedVariants();
 
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -247,12 +248,21 @@ export function createPostsRepository(db: Db) {
 
     /**
      * Each plate's card version with the viewer's save and star rating (none for a visitor): both
-     * are unique per member and plate, so the left joins never multiply rows. The caller has
-     * already chosen ids the viewer may see.
+     * are unique per member and plate, so the left joins never multiply rows. Only plates the
+     * viewer may open (`canOpen`) are answered, whoever chose the ids (search's are chosen from a
+     * list shared for a second, in which a plate may since have been removed or its author gone
+     * private).
      */
     async marks(ids: number[], viewer: Viewer, conn: Conn = db): Promise<Array<CardMarks & { id: number }>> {
       if (ids.length === 0) return [];
-      return marksQuery(conn, viewer).where(anyOf(posts.id, ids));
+      if (conn !== db) return marksQuery(conn, viewer).where(and(anyOf(posts.id, ids), canOpen(viewer)));
+      const kind = !viewer ? 'visitor' : viewer.isAdmin ? 'admin' : 'member';
+      return marksVariants(`marks_${kind}`, (name) => {
+        const who = viewer && { id: placeholder<number>('viewer'), isAdmin: viewer.isAdmin };
+        return marksQuery(db, who)
+          .where(and(sql`${posts.id} = any(${sql.placeholder('ids')}::int[])`, canOpen(who)))
+          .prepare(name);
+      }).execute({ ids, viewer: viewer?.id });
     },
 
     /**

@@ -95,6 +95,11 @@ export function createPostsService(deps: PostsServiceDeps) {
   const { repo, access, points, notifications, filters, storage, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const publicFeed = createSharedCache<Buffer>({ ttlMs: PUBLIC_FEED_TTL_MS, maxEntries: 64 });
+  const publicListeners = new Set<() => void>();
+  function publicChanged(): void {
+    publicFeed.clear();
+    for (const listener of publicListeners) listener();
+  }
   const cards = deps.cards ?? createCardCache({ ttlMs: CARD_TTL_MS, maxEntries: CARD_MAX_ENTRIES });
 
   async function resolveImage(post: Post): Promise<ResolvedImage> {
@@ -250,9 +255,12 @@ export function createPostsService(deps: PostsServiceDeps) {
       });
     },
 
-    /** Drops the visitors' copies: a write changed what they may see. */
-    publicChanged(): void {
-      publicFeed.clear();
+    /** Drops the visitors' copies (and those of every `onPublicChange` listener): a write changed what they may see. */
+    publicChanged,
+
+    /** Calls `listener` whenever the visitors' copies are dropped (search keeps copies of its own). */
+    onPublicChange(listener: () => void): void {
+      publicListeners.add(listener);
     },
 
     async saved(viewer: Member, q: { cursor?: string; limit: number }): Promise<FeedResponse> {
@@ -342,7 +350,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         }
         return row;
       });
-      publicFeed.clear();
+      publicChanged();
       return getPost(post.id, author);
     },
 
@@ -372,7 +380,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         if (body.categoryIds) await repo.setCategories(postId, [...new Set(body.categoryIds)], tx);
         await filters.record(screening, { type: 'post', id: postId }, editor.id, tx);
       });
-      publicFeed.clear();
+      publicChanged();
       return getPost(postId, editor);
     },
 
@@ -383,7 +391,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const deleted = await repo.deletePost(postId);
       if (!deleted) throw notFound();
       await removeImageFiles(deleted);
-      publicFeed.clear();
+      publicChanged();
       return { message: POST_MESSAGES.deleted };
     },
 
@@ -463,7 +471,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           tx,
         );
       });
-      publicFeed.clear();
+      publicChanged();
       return getPost(postId, admin);
     },
 
@@ -501,7 +509,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           tx,
         );
       });
-      publicFeed.clear();
+      publicChanged();
       return getPost(postId, admin);
     },
   };

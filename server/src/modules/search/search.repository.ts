@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEARCH, type SearchSort } from '@plates/common';
-import type { Db, Tx } from '../../db/client.js';
-import { categories, postCategories, posts, userBlocks, users, userVerifications } from '../../db/schema/index.js';
-import { isConst } from '../../lib/literal.js';
+import type { Db } from '../../db/client.js';
+import { categories, follows, postCategories, posts, userBlocks, users, userVerifications } from '../../db/schema/index.js';
+import { createSharedCache } from '../../lib/shared-cache.js';
+import { isConst, literalLimit } from '../../lib/literal.js';
+import { placeholder } from '../../lib/prepared.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { audience } from '../posts/post-access.js';
 import { activeVerification, type VerifiedType } from '../users/users.author.js';
 import { anyWordQuery, prefixTerm } from './search.text.js';
-
-type Conn = Db | Tx;
 
 /**
  * A search box's text, as the queries use it. Every piece reaches SQL as a bound parameter; the
@@ -152,7 +152,6 @@ function findable(viewer: Viewer): SQL {
 const average = sql`(case when ${posts.ratingCount} > 0 then ${posts.ratingSum}::float8 / ${posts.ratingCount} else 0 end)`;
 /** Engagement: ratings, comments, saves and likes, all stored on the plate's row (posts_popular_idx). */
 const stored = sql`(${posts.ratingCount} + ${posts.commentCount} + ${posts.saveCount} + ${posts.likeCount})`;
-const total = sql<number>`count(*) over ()`.mapWith(Number);
 
 /** How far search reads; the defaults are the app's, a test may make them small. */
 export interface SearchLimits {
@@ -170,9 +169,85 @@ export interface SearchLimits {
    * candidate on every request would cost more than pages past those are worth.
    */
   ranked: number;
+  /**
+   * How many candidates past cap + 1 the shared list holds, so that a viewer for whom some of
+   * them are hidden (blocked, private, closed accounts) still has cap + 1 in it; when they do
+   * not, their own candidates are read for them.
+   */
+  spare: number;
 }
 
-export const SEARCH_LIMITS: SearchLimits = { cap: SEARCH.countCap, recentPlates: 20_000, ranked: 200 };
+export const SEARCH_LIMITS: SearchLimits = { cap: SEARCH.countCap, recentPlates: 20_000, ranked: 200, spare: 200 };
+
+/**
+ * How long one list of candidates serves every viewer's search for the same filters and order
+ * (`sharedTtlMs`), on one instance; a write that changes what visitors may see drops the lists at
+ * once (`publicChanged`), so another instance's lag is at most this. Each viewer's blocks and
+ * follows are read fresh and applied to the list, and the page's plates are read again under the
+ * viewer's own access rule (the posts module's `marks`), so a list never shows a plate its viewer
+ * may not open (docs/decisions/0022-search-at-scale.md).
+ */
+export const SHARED_CANDIDATES_TTL_MS = 1000;
+
+/**
+ * A plate found by a search, as a candidate list holds it (in the order an index found them):
+ * its author and what the audience rule needs of them, its relevance tier and its order's key.
+ */
+export interface Candidate {
+  id: number;
+  authorId: number;
+  /** The author's account is active, and private, as of the read. */
+  authorActive: boolean;
+  authorPrivate: boolean;
+  /** Relevance's tier (0 exact title, 1 the words in the title, 2 the rest); 0 for other orders. */
+  tier: number;
+  /** The order's computed key (relevance; engagement over age), null for orders without one. */
+  key: number | null;
+}
+
+/** What a member's blocks and follows change in what they may see. */
+export interface ViewerFacts {
+  /** People who blocked them or whom they blocked. */
+  blocked: Set<number>;
+  /** Private people they follow (accepted). */
+  followed: Set<number>;
+}
+
+/**
+ * Whether `viewer` may see a candidate: `audience` (posts/post-access.ts) over the list's
+ * author facts and the viewer's own blocks and follows.
+ */
+export function mayShow(c: Candidate, viewer: Viewer, facts: ViewerFacts | undefined): boolean {
+  if (!viewer) return c.authorActive && !c.authorPrivate;
+  if (c.authorId === viewer.id) return true;
+  if (facts?.blocked.has(c.authorId)) return false;
+  if (viewer.isAdmin) return true;
+  return c.authorActive && (!c.authorPrivate || (facts?.followed.has(c.authorId) ?? false));
+}
+
+/**
+ * One page of the candidates a viewer may see (in found order), with their count (at most the
+ * cap): the first `ranked` sorted by the order's key (relevance within its tiers; ties in found
+ * order, which is newest first within a tier), the rest as found; pages end at the cap.
+ */
+export function pageOf(visible: Candidate[], limits: Pick<SearchLimits, 'cap' | 'ranked'>, window: PageWindow, hasKey: boolean): IdsPage {
+  const hits = visible.slice(0, limits.cap);
+  let ordered = hits;
+  if (hasKey) {
+    const head = hits
+      .slice(0, limits.ranked)
+      .map((c, place) => ({ c, place }))
+      .sort((a, b) => a.c.tier - b.c.tier || (b.c.key ?? 0) - (a.c.key ?? 0) || a.place - b.place)
+      .map(({ c }) => c);
+    ordered = [...head, ...hits.slice(limits.ranked)];
+  }
+  const capped = visible.length > limits.cap;
+  return {
+    ids: ordered.slice(window.offset, window.offset + window.limit).map((c) => c.id),
+    total: capped ? limits.cap : visible.length,
+    capped,
+  };
+}
 
 /**
  * The order a text's plates are found in: 1 every word starts a word of the title, 2 the rest
@@ -187,9 +262,10 @@ function tier(s: SearchText): SQL {
 
 /**
  * How one order finds and sorts plates: `columns` are carried from posts into the candidates;
- * `candidates` is an order an index gives, over those columns (the first cap + 1 plates in it are
- * the candidates); `key`, when there is one, is computed for the first `ranked` candidates (over
- * the candidates' columns, as `c`) and sorts them, after `within` (relevance keeps its tiers).
+ * `candidates` is an order an index gives, over those columns (the first plates in it are the
+ * candidates); `key`, when there is one, is computed for every candidate (over the candidates'
+ * columns, as `c`), and the first `ranked` a viewer may see are sorted by it (`pageOf`), after
+ * `within` (relevance keeps its tiers).
  */
 interface OrderPlan {
   columns: SQL;
@@ -199,7 +275,7 @@ interface OrderPlan {
 }
 
 function orderPlan(order: PlateOrder, filters: PlateFilters, now: Date): OrderPlan {
-  const base = sql`${posts.id} as id, ${posts.createdAt} as created_at`;
+  const base = sql`${posts.id} as id, ${posts.createdAt} as created_at, ${posts.userId} as author_id, ${isConst(users.accountStatus, 'active')} as author_active, ${users.isPrivate} as author_private`;
   const newestFirst = sql`created_at desc, id desc`;
   switch (order) {
     case 'relevance': {
@@ -243,44 +319,29 @@ function orderPlan(order: PlateOrder, filters: PlateFilters, now: Date): OrderPl
   }
 }
 
-/**
- * The answer's order over the numbered candidates (`c.found_at`, 1 the first in the index's
- * order): the first `ranked` by the plan's key (ties newest first), then the rest as found.
- */
-function finalOrder(plan: OrderPlan, first: number): SQL {
-  if (!plan.key) return sql`c.found_at`;
-  const ranked = sql`c.found_at <= ${sql.raw(String(first))}`;
-  return sql.join(
-    [
-      sql`(not ${ranked})`,
-      ...(plan.within ? [plan.within] : []),
-      sql`(case when ${ranked} then ${plan.key} end) desc`,
-      sql`(case when ${ranked} then c.created_at end) desc`,
-      sql`c.found_at`,
-    ],
-    sql`, `,
-  );
-}
-
 /** A whole number for the statement's text (a constant the planner sees, not a parameter). */
 const literal = (n: number) => sql.raw(String(Math.trunc(n)));
 
-export function createSearchRepository(db: Db, options: Partial<SearchLimits> = {}) {
-  const limits = { ...SEARCH_LIMITS, ...options };
+export function createSearchRepository(db: Db, options: Partial<SearchLimits> & { sharedTtlMs?: number } = {}) {
+  const { sharedTtlMs, ...given } = options;
+  const limits: SearchLimits = { ...SEARCH_LIMITS, ...given };
 
   /** A count as answered: at most the cap, and whether it stopped there. */
   const counted = (n: number): Count => (n > limits.cap ? { total: limits.cap, capped: true } : { total: n, capped: false });
 
-  /** Approved plates the viewer may see (the feed's `audience` rule) that pass every filter. */
-  function plateWhere(viewer: Viewer, f: PlateFilters, conn: Conn): SQL {
+  /**
+   * Approved plates that pass every filter; with `viewer` given, only those they may see (the
+   * feed's `audience` rule), otherwise every author's (a shared list, filtered per viewer).
+   */
+  function plateWhere(viewer: Viewer | 'anyone', f: PlateFilters): SQL {
     const authors = alias(users, 'authors');
     return and(
       isConst(posts.approvalStatus, 'approved'),
-      audience(viewer),
+      viewer === 'anyone' ? undefined : audience(viewer),
       f.text ? plateMatch(f.text) : undefined,
       f.location ? like(fold(posts.location), likePattern(f.location, 'anywhere')) : undefined,
       f.author
-        ? inArray(posts.userId, conn.select({ id: authors.id }).from(authors).where(authorIs(authors, f.author)))
+        ? inArray(posts.userId, db.select({ id: authors.id }).from(authors).where(authorIs(authors, f.author)))
         : undefined,
       f.minRating !== undefined ? sql`${average} >= ${f.minRating}` : undefined,
       f.maxRating !== undefined ? sql`${average} <= ${f.maxRating}` : undefined,
@@ -297,15 +358,15 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> = 
   }
 
   /**
-   * The candidates: at most cap + 1 matching plates, first in the plan's index order. Without a
+   * The candidates: at most `take` matching plates, first in the plan's index order. Without a
    * text an index walk gives them. A text is matched through its GIN indexes, which give no order,
    * so every match they find is read: the newest `recentPlates` are searched first, and all plates
    * only when those hold no more than the cap (and there are older ones). Relevance adds the
    * plates whose title is the text, wherever they are, so an exact title is never left out.
    */
-  function candidates(viewer: Viewer, filters: PlateFilters, plan: OrderPlan, order: PlateOrder, conn: Conn): SQL {
-    const where = plateWhere(viewer, filters, conn);
-    const limit = literal(limits.cap + 1);
+  function candidates(viewer: Viewer | 'anyone', filters: PlateFilters, plan: OrderPlan, order: PlateOrder, take: number): SQL {
+    const where = plateWhere(viewer, filters);
+    const limit = literal(take);
     const select = (extra: SQL | undefined) =>
       sql`select ${plan.columns} from ${posts} inner join ${users} on ${users.id} = ${posts.userId} where ${extra ? and(where, extra) : where} order by ${plan.candidates} limit ${limit}`;
     if (!filters.text) {
@@ -321,7 +382,7 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> = 
     if (order === 'relevance') {
       parts.push(sql`exact as materialized (${select(sql`${foldedTitle} = ${folded(filters.text.text)}`)})`);
       // An exact title found by the words too is kept once, as exact (tier 0).
-      found = sql`select id, created_at, 0 as tier, title, search_vector from exact union all ${found}`;
+      found = sql`select id, created_at, author_id, author_active, author_private, 0 as tier, title, search_vector from exact union all ${found}`;
       first = sql`id, tier`;
     }
     return sql`${sql.join(parts, sql`, `)}, hits as materialized (
@@ -329,108 +390,167 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> = 
       from (select distinct on (id) * from (${found}) f order by ${first}) u order by found_at limit ${limit})`;
   }
 
+  /** One statement: up to `take` candidates in found order, each with its author facts and key. */
+  async function readCandidates(
+    viewer: Viewer | 'anyone',
+    filters: PlateFilters,
+    order: PlateOrder,
+    now: Date,
+    take: number,
+  ): Promise<Candidate[]> {
+    const plan = orderPlan(order, filters, now);
+    const result = await db.execute<{ id: number; author_id: number; author_active: boolean; author_private: boolean; tier: number | null; key: number | string | null }>(sql`
+      with ${candidates(viewer, filters, plan, order, take)}
+      select c.id, c.author_id, c.author_active, c.author_private, ${plan.within ?? sql`0`} as tier, ${plan.key ?? sql`null::float8`} as key
+      from hits c order by c.found_at`);
+    return result.rows.map((r) => ({
+      id: Number(r.id),
+      authorId: Number(r.author_id),
+      authorActive: r.author_active,
+      authorPrivate: r.author_private,
+      tier: Number(r.tier ?? 0),
+      key: r.key === null ? null : Number(r.key),
+    }));
+  }
+
+  /** The member's blocks (either way) and the private people they follow: one prepared statement. */
+  let factsQuery: ReturnType<typeof buildFacts> | undefined;
+  function buildFacts() {
+    const me = placeholder<number>('viewer');
+    return db
+      .select({ kind: sql<string>`'b'`.as('kind'), id: userBlocks.blockedId })
+      .from(userBlocks)
+      .where(eq(userBlocks.blockerId, me))
+      .unionAll(db.select({ kind: sql<string>`'b'`.as('kind'), id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, me)))
+      .unionAll(
+        db
+          .select({ kind: sql<string>`'f'`.as('kind'), id: follows.followingId })
+          .from(follows)
+          .innerJoin(users, eq(users.id, follows.followingId))
+          .where(and(eq(follows.followerId, me), isConst(follows.status, 'accepted'), isConst(users.isPrivate, true))),
+      )
+      .prepare('q_search_viewer_facts');
+  }
+  async function viewerFacts(viewer: NonNullable<Viewer>): Promise<ViewerFacts> {
+    factsQuery ??= buildFacts();
+    const facts: ViewerFacts = { blocked: new Set(), followed: new Set() };
+    for (const r of await factsQuery.execute({ viewer: viewer.id })) (r.kind === 'b' ? facts.blocked : facts.followed).add(r.id);
+    return facts;
+  }
+
+  /** Lists shared by every viewer for their time (SHARED_CANDIDATES_TTL_MS): plates' candidates and people. */
+  const shared = sharedTtlMs ? createSharedCache<Candidate[] | PersonRow[]>({ ttlMs: sharedTtlMs, maxEntries: 256 }) : undefined;
+  const sharedTake = limits.cap + 1 + limits.spare;
+  const share = <T extends Candidate[] | PersonRow[]>(key: unknown[], read: () => Promise<T>): Promise<T> =>
+    shared ? (shared.get(JSON.stringify(key), read) as Promise<T>) : read();
+
+  /** What the viewer's blocks and follows change (none for a visitor): given, or read now. */
+  const factsOf = (viewer: Viewer, facts: Promise<ViewerFacts> | undefined) =>
+    viewer ? (facts ?? viewerFacts(viewer)) : Promise.resolve(undefined);
+
   /**
-   * One statement: the candidates, how many there are (at most cap + 1: one past the cap says it
-   * was passed), and one page of the first `cap` of them.
+   * The candidates `viewer` may see, in found order, at least cap + 1 of them when there are: the
+   * shared list filtered for them, or, when it ran short for them, their own.
    */
+  async function visibleCandidates(
+    viewer: Viewer,
+    filters: PlateFilters,
+    order: PlateOrder,
+    now: Date,
+    facts: Promise<ViewerFacts> | undefined,
+  ): Promise<Candidate[]> {
+    const [list, known] = await Promise.all([
+      share(['plates', filters, order], () => readCandidates('anyone', filters, order, now, sharedTake)),
+      factsOf(viewer, facts),
+    ]);
+    const visible = list.filter((c) => mayShow(c, viewer, known));
+    if (list.length < sharedTake || visible.length > limits.cap) return visible;
+    return readCandidates(viewer, filters, order, now, limits.cap + 1);
+  }
+
+  /**
+   * People matching the text in order (the exact username first, then usernames and display names
+   * starting with it, then the rest; within each, the closer by trigrams first), up to `take`:
+   * those anyone may find, or with `viewer` those they may.
+   */
+  async function readPeople(viewer: Viewer | 'anyone', text: SearchText, take: number): Promise<PersonRow[]> {
+    const username = sql`lower(${users.username})`;
+    const name = fold(users.displayName);
+    const typed = folded(text.text);
+    const start = likePattern(text.text, 'start');
+    const tier = sql`case when ${username} = ${typed} then 0 when ${like(username, start)} or ${like(name, start)} then 1 else 2 end`;
+    const closeness = sql`greatest(similarity(${username}, ${typed}), word_similarity(${typed}, coalesce(${name}, '')))`;
+    return db
+      .select({
+        id: users.id,
+        username: users.username,
+        displayName: users.displayName,
+        profileImage: users.profileImage,
+        bio: users.bio,
+        location: users.location,
+        isAdmin: users.isAdmin,
+        verifiedType: userVerifications.verifiedType,
+      })
+      .from(users)
+      .leftJoin(userVerifications, activeVerification)
+      .where(and(findable(viewer === 'anyone' ? null : viewer), personMatch(users, text.text)))
+      .orderBy(asc(tier), desc(closeness), asc(username), asc(users.id))
+      .limit(literalLimit(take));
+  }
+
+  /** The people `viewer` may find, in order, at least cap + 1 when there are (as `visibleCandidates`). */
+  async function visiblePeople(viewer: Viewer, text: SearchText, facts: Promise<ViewerFacts> | undefined): Promise<PersonRow[]> {
+    const [list, known] = await Promise.all([
+      share(['people', text.text], () => readPeople('anyone', text, sharedTake)),
+      factsOf(viewer, facts),
+    ]);
+    const visible = known ? list.filter((p) => !known.blocked.has(p.id)) : list;
+    if (list.length < sharedTake || visible.length > limits.cap) return visible;
+    return readPeople(viewer, text, limits.cap + 1);
+  }
+
+  /** One page of ids and how many match (at most the cap). */
   async function platePage(
     viewer: Viewer,
     filters: PlateFilters,
     order: PlateOrder,
     window: PageWindow & { now: Date },
-    conn: Conn,
+    facts?: Promise<ViewerFacts>,
   ): Promise<IdsPage> {
-    const plan = orderPlan(order, filters, window.now);
-    const result = await conn.execute<{ n: number | string; id: number | null }>(sql`
-      with ${candidates(viewer, filters, plan, order, conn)}
-      select found.n, page.id from (select count(*)::int as n from hits) found
-      left join lateral (
-        select c.id, row_number() over (order by ${finalOrder(plan, limits.ranked)}) as place
-        from hits c where c.found_at <= ${literal(limits.cap)} order by place limit ${window.limit} offset ${window.offset}
-      ) page on true
-      order by page.place`);
-    const n = Number(result.rows[0]?.n ?? 0);
-    return {
-      ids: result.rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
-      ...counted(n),
-    };
-  }
-
-  async function countPlates(viewer: Viewer, filters: PlateFilters, conn: Conn = db): Promise<Count> {
-    const { ids: _none, ...count } = await platePage(viewer, filters, 'relevance', { limit: 0, offset: 0, now: new Date() }, conn);
-    return count;
-  }
-
-  async function countPeople(viewer: Viewer, text: SearchText, conn: Conn = db): Promise<Count> {
-    const [row] = await conn
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(
-        conn
-          .select({ one: sql`1`.as('one') })
-          .from(users)
-          .where(and(findable(viewer), personMatch(users, text.text)))
-          .limit(limits.cap + 1)
-          .as('found'),
-      );
-    return counted(row?.n ?? 0);
+    const visible = await visibleCandidates(viewer, filters, order, window.now, facts);
+    return pageOf(visible, limits, window, orderPlan(order, filters, window.now).key !== undefined);
   }
 
   return {
-    countPlates,
-    countPeople,
+    /** A member's blocks and follows, read once for a request's several lists (`facts` below). */
+    viewerFacts,
 
-    /**
-     * One page of matching plates' ids in `order` (ties newest first), with how many match (at
-     * most the cap). The candidates are the first cap + 1 matches in an order an index gives, and
-     * the first `ranked` of them are sorted by the order's computed key (see `orderPlan`); pages
-     * end at the cap.
-     */
-    async plates(
-      viewer: Viewer,
-      filters: PlateFilters,
-      order: PlateOrder,
-      window: PageWindow & { now: Date },
-      conn: Conn = db,
-    ): Promise<IdsPage> {
-      return platePage(viewer, filters, order, window, conn);
+    /** Drops the shared lists: a write changed what some viewer may find. */
+    publicChanged(): void {
+      shared?.clear();
     },
 
     /**
-     * One page of people matching the text: the exact username first, then usernames and display
-     * names starting with it, then the rest; within each, the closer by trigrams first.
+     * One page of matching plates' ids in `order`, with how many match (at most the cap). The
+     * candidates are the first cap + 1 matches in an order an index gives, and the first `ranked`
+     * of them are sorted by the order's computed key (see `orderPlan`); pages end at the cap.
+     * `facts`: the viewer's, when already asked for.
      */
-    async people(
-      viewer: Viewer,
-      text: SearchText,
-      window: PageWindow,
-      conn: Conn = db,
-    ): Promise<{ rows: PersonRow[] } & Count> {
-      const username = sql`lower(${users.username})`;
-      const name = fold(users.displayName);
-      const typed = folded(text.text);
-      const start = likePattern(text.text, 'start');
-      const tier = sql`case when ${username} = ${typed} then 0 when ${like(username, start)} or ${like(name, start)} then 1 else 2 end`;
-      const closeness = sql`greatest(similarity(${username}, ${typed}), word_similarity(${typed}, coalesce(${name}, '')))`;
-      const rows = await conn
-        .select({
-          id: users.id,
-          username: users.username,
-          displayName: users.displayName,
-          profileImage: users.profileImage,
-          bio: users.bio,
-          location: users.location,
-          isAdmin: users.isAdmin,
-          verifiedType: userVerifications.verifiedType,
-          total,
-        })
-        .from(users)
-        .leftJoin(userVerifications, activeVerification)
-        .where(and(findable(viewer), personMatch(users, text.text)))
-        .orderBy(asc(tier), desc(closeness), asc(username), asc(users.id))
-        .limit(window.limit)
-        .offset(window.offset);
-      const count = rows[0] ? counted(rows[0].total) : window.offset === 0 ? counted(0) : await countPeople(viewer, text, conn);
-      return { rows: rows.map(({ total: _total, ...person }) => person), ...count };
+    plates: platePage,
+
+    async countPlates(viewer: Viewer, filters: PlateFilters, facts?: Promise<ViewerFacts>): Promise<Count> {
+      const { ids: _none, ...count } = await platePage(viewer, filters, 'relevance', { limit: 0, offset: 0, now: new Date() }, facts);
+      return count;
+    },
+
+    /** One page of people matching the text (in `readPeople`'s order), with how many (at most the cap). */
+    async people(viewer: Viewer, text: SearchText, window: PageWindow, facts?: Promise<ViewerFacts>): Promise<{ rows: PersonRow[] } & Count> {
+      const visible = await visiblePeople(viewer, text, facts);
+      return { rows: visible.slice(window.offset, Math.min(window.offset + window.limit, limits.cap)), ...counted(visible.length) };
+    },
+
+    async countPeople(viewer: Viewer, text: SearchText, facts?: Promise<ViewerFacts>): Promise<Count> {
+      return counted((await visiblePeople(viewer, text, facts)).length);
     },
   };
 }

@@ -337,11 +337,14 @@ describe('GET /api/search: tabs, pages and counts', () => {
     });
     expect(small?.posts).toHaveLength(1);
     expect(big?.posts).toHaveLength(20);
-    // the session, people, plates, the cards' versions, then the cards not held yet and their cuisines
-    expect(forOne).toBe(6);
+    // the session, people, the plates' candidates, the member's blocks and follows, the cards'
+    // versions, then the cards not held yet and their cuisines
+    expect(forOne).toBe(7);
     expect(forTwenty).toBe(forOne);
-    // the cards held (posts/post-cards.ts): the session, people, plates, versions
-    expect(await countStatements(t.app, () => search({ q: many, limit: 20 }, headers))).toBe(4);
+    // The cards held (posts/post-cards.ts), the candidates read again (the shared list dropped, as
+    // a write drops it): the session, people, candidates, blocks and follows, versions.
+    t.app.services.posts.publicChanged();
+    expect(await countStatements(t.app, () => search({ q: many, limit: 20 }, headers))).toBe(5);
   });
 });
 

@@ -29,8 +29,9 @@ export const DATE_RANGE_MS: Record<Exclude<DateRange, 'all'>, number> = {
 /**
  * How long visitors share one answer to the same search: every visitor may see the same plates and
  * people, so a burst of them asking one thing costs one search a second. A change (a plate
- * removed, an author gone private) reaches visitors' searches within this time on every instance,
- * as it reaches the feed on another instance (docs/decisions/0022-search-at-scale.md).
+ * removed, an author gone private) drops the copies on its own instance (`publicChanged`) and
+ * reaches visitors' searches within this time on the others, as it reaches the feed
+ * (docs/decisions/0022-search-at-scale.md).
  */
 export const VISITOR_COPY_TTL_MS = 1000;
 
@@ -89,13 +90,15 @@ export function createSearchService(deps: SearchServiceDeps) {
       const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
       const wantPeople = query.tab !== 'food';
       const wantPlates = query.tab !== 'users';
+      // The member's blocks and follows, asked for once for both lists.
+      const facts = viewer ? repo.viewerFacts(viewer) : undefined;
       const [people, plates] = await Promise.all([
         wantPeople
-          ? repo.people(viewer, text, window)
-          : repo.countPeople(viewer, text).then((count) => ({ rows: [], ...count })),
+          ? repo.people(viewer, text, window, facts)
+          : repo.countPeople(viewer, text, facts).then((count) => ({ rows: [], ...count })),
         wantPlates
-          ? repo.plates(viewer, { text }, 'relevance', { ...window, now: now() })
-          : repo.countPlates(viewer, { text }).then((count) => ({ ids: [], ...count })),
+          ? repo.plates(viewer, { text }, 'relevance', { ...window, now: now() }, facts)
+          : repo.countPlates(viewer, { text }, facts).then((count) => ({ ids: [], ...count })),
       ]);
       return {
         users: people.rows.map(toSearchUser),
@@ -128,7 +131,8 @@ export function createSearchService(deps: SearchServiceDeps) {
           author: clean(f.author),
           minRating: f.minRating,
           maxRating: f.maxRating,
-          since: reach === undefined ? undefined : new Date(at.getTime() - reach),
+          // To the second, so one shared candidate list serves a second's searches (the repository's).
+          since: reach === undefined ? undefined : new Date(Math.floor((at.getTime() - reach) / 1000) * 1000),
           cuisines: f.cuisineTypes,
           hasImage: f.hasImage,
           hasLocation: f.hasLocation,
@@ -155,6 +159,12 @@ export function createSearchService(deps: SearchServiceDeps) {
      */
     visitorSearch(query: z.output<typeof SearchQuery>): Promise<Buffer> {
       return visitorCopy(['search', query.q, query.tab, query.page, query.limit], SearchResponse, () => service.search(null, query));
+    },
+
+    /** Drops the visitors' copies and the shared candidate lists: a write changed what search may find. */
+    publicChanged(): void {
+      visitorCopies.clear();
+      repo.publicChanged();
     },
 
     /** `advanced` for visitors, as JSON bytes, shared as `visitorSearch` is. */
