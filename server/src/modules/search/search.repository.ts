@@ -170,9 +170,10 @@ export interface SearchLimits {
    */
   ranked: number;
   /**
-   * How many candidates past cap + 1 the shared list holds, so that a viewer for whom some of
-   * them are hidden (blocked, private, closed accounts) still has cap + 1 in it; when they do
-   * not, their own candidates are read for them.
+   * How many candidates past cap + 1 the shared list holds, and past `ranked` it computes keys
+   * for, so that a viewer for whom some of them are hidden (blocked, private, closed accounts)
+   * still has cap + 1 in it and their first `ranked` keyed; when they do not, their own
+   * candidates are read for them.
    */
   spare: number;
 }
@@ -201,7 +202,7 @@ export interface Candidate {
   authorPrivate: boolean;
   /** Relevance's tier (0 exact title, 1 the words in the title, 2 the rest); 0 for other orders. */
   tier: number;
-  /** The order's computed key (relevance; engagement over age), null for orders without one. */
+  /** The order's computed key (relevance; engagement over age): null for orders without one and past the first `keyed`. */
   key: number | null;
 }
 
@@ -259,6 +260,9 @@ function tier(s: SearchText): SQL {
   const inTitle = s.words.map((w) => `${prefixTerm(w)}A`).join(' & ');
   return sql`(case when ${searchVector} @@ ${tsquery(inTitle)} then 1 else 2 end)`;
 }
+
+/** Whether `orderPlan` gives the order a computed key (relevance with a text, trending). */
+const sortsByKey = (order: PlateOrder, filters: PlateFilters) => order === 'trending' || (order === 'relevance' && filters.text !== undefined);
 
 /**
  * How one order finds and sorts plates: `columns` are carried from posts into the candidates;
@@ -390,7 +394,13 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> & 
       from (select distinct on (id) * from (${found}) f order by ${first}) u order by found_at limit ${limit})`;
   }
 
-  /** One statement: up to `take` candidates in found order, each with its author facts and key. */
+  /**
+   * How many candidates have their key computed: the first `ranked` any viewer may see are among
+   * them unless more than `spare` before them are hidden from that viewer (then their own are read).
+   */
+  const keyed = limits.ranked + limits.spare;
+
+  /** One statement: up to `take` candidates in found order, each with its author facts and key (the first `keyed`). */
   async function readCandidates(
     viewer: Viewer | 'anyone',
     filters: PlateFilters,
@@ -401,7 +411,8 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> & 
     const plan = orderPlan(order, filters, now);
     const result = await db.execute<{ id: number; author_id: number; author_active: boolean; author_private: boolean; tier: number | null; key: number | string | null }>(sql`
       with ${candidates(viewer, filters, plan, order, take)}
-      select c.id, c.author_id, c.author_active, c.author_private, ${plan.within ?? sql`0`} as tier, ${plan.key ?? sql`null::float8`} as key
+      select c.id, c.author_id, c.author_active, c.author_private, ${plan.within ?? sql`0`} as tier,
+        ${plan.key ? sql`case when c.found_at <= ${literal(keyed)} then ${plan.key} end` : sql`null::float8`} as key
       from hits c order by c.found_at`);
     return result.rows.map((r) => ({
       id: Number(r.id),
@@ -464,7 +475,9 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> & 
       factsOf(viewer, facts),
     ]);
     const visible = list.filter((c) => mayShow(c, viewer, known));
-    if (list.length < sharedTake || visible.length > limits.cap) return visible;
+    const enough = list.length < sharedTake || visible.length > limits.cap;
+    const keyedEnough = !sortsByKey(order, filters) || visible.slice(0, limits.ranked).every((c) => c.key !== null);
+    if (enough && keyedEnough) return visible;
     return readCandidates(viewer, filters, order, now, limits.cap + 1);
   }
 
@@ -518,7 +531,7 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> & 
     facts?: Promise<ViewerFacts>,
   ): Promise<IdsPage> {
     const visible = await visibleCandidates(viewer, filters, order, window.now, facts);
-    return pageOf(visible, limits, window, orderPlan(order, filters, window.now).key !== undefined);
+    return pageOf(visible, limits, window, sortsByKey(order, filters));
   }
 
   return {

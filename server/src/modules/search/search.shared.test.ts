@@ -96,6 +96,22 @@ describe('search: the shared candidate list', () => {
     expect(await plates(repo, member(viewer), w)).toEqual({ ids: [made[2]!.id, made[1]!.id], total: 2, capped: true });
   });
 
+  it('reads their own when the plates they would see first are past those the list ranked', async () => {
+    const w = word();
+    // Keys for the first three of the list (two ranked, one spare); the newest two are hidden.
+    const repo = held({ ranked: 2, spare: 1 });
+    const [viewer, blocked] = [await makeUser(t.app), await makeUser(t.app)];
+    const hour = 60 * 60_000;
+    const at = (hours: number) => new Date(Date.now() - hours * hour);
+    const z = await makePost(t.app, { title: `${w} soup`, createdAt: at(5) });
+    const rich = await makePost(t.app, { title: `${w} soup`, location: `${w} bay`, description: `All ${w}`, createdAt: at(4) });
+    const plain = await makePost(t.app, { title: `${w} soup`, createdAt: at(3) });
+    for (const h of [2, 1]) await makePost(t.app, { userId: blocked.id, title: `${w} soup`, createdAt: at(h) });
+    await db().insert(userBlocks).values({ blockerId: viewer.id, blockedId: blocked.id });
+    // Their first two, ranked: the richer first although older; the rest newest first.
+    expect((await plates(repo, member(viewer), w)).ids).toEqual([rich.id, plain.id, z.id]);
+  });
+
   it("applies a member's blocks to the people listed at once, and reads their own when too many are hidden", async () => {
     const w = word();
     const repo = held({ cap: 2, spare: 1 });
