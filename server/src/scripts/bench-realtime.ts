@@ -5,6 +5,7 @@
 // so each delivery crosses Redis.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, inArray, like } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@plates/common';
@@ -21,6 +22,8 @@ export interface LatencySample {
   latencies: number[];
   errors: number;
   seconds: number;
+  /** The bench process's own event-loop delay while the load ran (ms): a stalled client adds to every latency it times. */
+  clientLoop?: { p99: number; max: number };
 }
 
 interface Member {
@@ -157,6 +160,9 @@ async function measure(name: string, servers: ServerProcess[], pairs: Pair[], lo
   async function send(label: string, load: Load): Promise<LatencySample> {
     latencies = [];
     let errors = 0;
+    // Sampled every 5 ms; the histogram counts the interval itself, so it is taken off below.
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const begin = performance.now();
     let next = 0;
     const worker = async () => {
@@ -196,7 +202,9 @@ async function measure(name: string, servers: ServerProcess[], pairs: Pair[], lo
     }
     errors += started.size;
     started.clear();
-    return { name: label, latencies, errors, seconds: (performance.now() - begin) / 1000 };
+    loop.disable();
+    const clientLoop = { p99: Math.max(0, loop.percentile(99) / 1e6 - 5), max: Math.max(0, loop.max / 1e6 - 5) };
+    return { name: label, latencies, errors, seconds: (performance.now() - begin) / 1000, clientLoop };
   }
 }
 

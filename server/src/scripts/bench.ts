@@ -464,7 +464,9 @@ async function main(): Promise<void> {
     const realtime = await benchRealtime(config, { sockets, loads });
     for (const sample of realtime.samples) {
       results.push(summarise(sample.name, sample.latencies, sample.errors, sample.seconds));
-      console.log(`  ${sample.name}: ${results.at(-1)!.rps} messages/s`);
+      const loop = sample.clientLoop && `the bench client's own event-loop delay p99 ${sample.clientLoop.p99.toFixed(1)} ms, max ${sample.clientLoop.max.toFixed(1)} ms`;
+      console.log(`  ${sample.name}: ${results.at(-1)!.rps} messages/s${loop ? `; ${loop}` : ''}`);
+      if (loop) notes.push(`${sample.name}: ${loop}`);
     }
     notes.push(...realtime.notes);
   }

@@ -1,3 +1,4 @@
+import { NoopLogger, type Logger } from 'drizzle-orm';
 import { vi } from 'vitest';
 import type { App } from '../app.js';
 
@@ -12,6 +13,25 @@ export async function countStatements(app: App, work: () => Promise<unknown>): P
   try {
     await work();
     return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/**
+ * Counts every SQL statement Drizzle sends while `work` runs, inside transactions too (each
+ * transaction has its own session, so the driver spy above cannot see them): the app's database
+ * has no logger, so every session logs to a `NoopLogger`, whose `logQuery` is spied on. `begin`,
+ * `commit` and `rollback` are left out (the node-postgres driver sends them as statements, PGlite
+ * does not), so both drivers count the same.
+ */
+export async function countAllStatements(work: () => Promise<unknown>): Promise<{ count: number; texts: string[] }> {
+  // NoopLogger declares logQuery without its arguments; Drizzle calls it with (text, params).
+  const spy = vi.spyOn(NoopLogger.prototype as Logger, 'logQuery');
+  try {
+    await work();
+    const texts = spy.mock.calls.map(([text]) => text).filter((text) => !/^\s*(begin|commit|rollback)\b/i.test(text));
+    return { count: texts.length, texts };
   } finally {
     spy.mockRestore();
   }

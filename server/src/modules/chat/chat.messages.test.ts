@@ -10,7 +10,7 @@ import {
 } from '@plates/common';
 import { z } from 'zod';
 import { chatMessages, chatSessions, notifications, userOnlineStatus } from '../../db/schema/index.js';
-import { countStatements } from '../../test/statements.js';
+import { countAllStatements, countStatements } from '../../test/statements.js';
 import { chatTestApp, type Cook } from '../../test/chat.test-helpers.js';
 
 const { app, db, c, bus } = chatTestApp();
@@ -106,6 +106,44 @@ describe('sending messages', () => {
     const rows = await db().select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId));
     expect(rows).toHaveLength(3);
     expect(bus.sent('new_message').filter(([u]) => u === b.user.id)).toHaveLength(3);
+  });
+
+  it('stores a message in two statements under the session lock, after the session lookup, with a tempId or without', async () => {
+    const { a, b, sessionId } = await pair();
+    // The first message writes the receiver's notification (a statement more); later ones refresh it.
+    await c.send(a, sessionId, { content: 'first' });
+    bus.clear();
+    for (const body of [{ content: 'plain' }, { content: 'retry-safe', tempId: 'count-1' }]) {
+      const { count, texts } = await countAllStatements(async () => expect((await c.send(a, sessionId, body)).statusCode).toBe(201));
+      // The bearer session's lookup, then the lock with both members, then the store.
+      expect(count, texts.join('\n---\n')).toBe(3);
+    }
+    expect(bus.sent('new_message').filter(([u]) => u === b.user.id)).toHaveLength(2);
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, b.user.id), eq(notifications.type, 'new_message')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ message: 'retry-safe', read: false });
+    const list = await conversations(b);
+    expect(list[0]).toMatchObject({ id: sessionId, unreadCount: 3, lastMessage: { content: 'retry-safe' } });
+  });
+
+  it('answers a retried tempId with its stored copy even after chat was turned off, and refuses a new message', async () => {
+    const { a, b, sessionId } = await pair();
+    const first = await c.send(a, sessionId, { content: 'sent before', tempId: 'kept-1' });
+    expect(first.statusCode).toBe(201);
+    const { users } = await import('../../db/schema/index.js');
+    await db().update(users).set({ chatEnabled: false }).where(eq(users.id, b.user.id));
+    bus.clear();
+    const again = await c.send(a, sessionId, { content: 'sent before', tempId: 'kept-1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const fresh = await c.send(a, sessionId, { content: 'new', tempId: 'kept-2' });
+    expect(fresh.statusCode).toBe(403);
+    expect(fresh.json()).toMatchObject({ code: 'CHAT_DISABLED' });
+    expect(bus.sent('new_message')).toEqual([]);
+    expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId))).toHaveLength(1);
   });
 
   it('works through the legacy and -alt adapters', async () => {

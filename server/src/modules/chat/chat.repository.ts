@@ -452,20 +452,84 @@ export function createChatRepository(db: Db) {
       return row;
     },
 
-    /** Stores a message; one not held moves the conversation up (a held one tells its receiver nothing). */
-    async insertMessage(
-      values: { sessionId: number; senderId: number; receiverId: number; content: string; tempId: string | null; heldAt?: Date | null },
+    /**
+     * A send's first statement: takes the session row FOR UPDATE when the sender may see it (a
+     * member, no block either way: `sessionVisibleTo`) and reads both members as chat needs them
+     * (`s_…` the sender, `v_…` the other one) in the same round trip. Undefined when the session
+     * is not the sender's to write to. The users are read as of the statement's start (before any
+     * wait on the lock); what the lock must order (ids, the tempId, the notification) is read by
+     * `storeMessage`, which runs after it.
+     */
+    async lockForSend(
+      sessionId: number,
+      senderId: number,
       tx: Tx,
-    ): Promise<{ id: number; createdAt: Date }> {
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({ ...values, text: values.content })
-        .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-      if (!row) throw new Error('chat message insert returned no row');
-      if (!values.heldAt) {
-        await tx.update(chatSessions).set({ lastMessageAt: row.createdAt }).where(eq(chatSessions.id, values.sessionId));
-      }
-      return row;
+    ): Promise<{ session: SessionRow; sender: ChatUserRow | undefined; receiver: ChatUserRow | undefined } | undefined> {
+      const result = await tx.execute<Record<string, unknown>>(sql`
+        select cs.id, cs.user1_id, cs.user2_id,
+          s.id as s_id, s.username as s_username, s.display_name as s_display_name, s.profile_image as s_profile_image,
+          s.chat_enabled as s_chat_enabled, s.account_status as s_account_status, sb.verified_type as s_verified_type,
+          v.id as v_id, v.username as v_username, v.display_name as v_display_name, v.profile_image as v_profile_image,
+          v.chat_enabled as v_chat_enabled, v.account_status as v_account_status, vb.verified_type as v_verified_type
+        from ${chatSessions} cs
+        left join ${users} s on s.id = ${senderId}
+        left join ${users} v on v.id = case when cs.user1_id = ${senderId} then cs.user2_id else cs.user1_id end
+        ${badgeJoinSql('sb', sql`s.id`)}
+        ${badgeJoinSql('vb', sql`v.id`)}
+        where cs.id = ${sessionId} and ${sessionVisibleTo(senderId, sql`cs.user1_id`, sql`cs.user2_id`)}
+        for update of cs
+      `);
+      const r = result.rows[0];
+      if (!r) return undefined;
+      return {
+        session: { id: Number(r.id), user1Id: Number(r.user1_id), user2Id: Number(r.user2_id) },
+        sender: r.s_id == null ? undefined : requestUser(r, 's', r.s_id),
+        receiver: r.v_id == null ? undefined : requestUser(r, 'v', r.v_id),
+      };
+    },
+
+    /**
+     * A send's second statement, under the session lock `lockForSend` took (so it reads every send
+     * committed before it): answers the id of the sender's message with this `tempId` when there
+     * is one, and stores nothing; otherwise stores the message and, unless it is held, moves the
+     * conversation up and refreshes the receiver's unread 'new_message' notification of this
+     * conversation (`refreshed`: whether there was one; if not the caller writes a new one). One
+     * round trip instead of four.
+     */
+    async storeMessage(
+      values: { sessionId: number; senderId: number; receiverId: number; content: string; tempId: string | null; heldAt: Date | null },
+      notification: { title: string; message: string },
+      tx: Tx,
+    ): Promise<{ existingId: number } | { id: number; createdAt: Date; refreshed: boolean }> {
+      const { sessionId, senderId, receiverId, content, tempId } = values;
+      const heldAt = values.heldAt ? values.heldAt.toISOString() : null;
+      const result = await tx.execute<Record<string, unknown>>(sql`
+        with existing as (
+          select id from ${chatMessages}
+          where session_id = ${sessionId} and sender_id = ${senderId} and temp_id = ${tempId}::text
+        ), stored as (
+          insert into ${chatMessages} (session_id, sender_id, receiver_id, text, content, temp_id, held_at)
+          select ${sessionId}::int, ${senderId}::int, ${receiverId}::int, ${content}::text, ${content}::text, ${tempId}::text, ${heldAt}::timestamptz
+          where not exists (select 1 from existing)
+          returning id, created_at, held_at
+        ), moved as (
+          update ${chatSessions} set last_message_at = stored.created_at, updated_at = now()
+          from stored where ${chatSessions.id} = ${sessionId} and stored.held_at is null
+        ), refreshed as (
+          update ${notifications} set title = ${notification.title}::text, message = ${notification.message.slice(0, 500)}::text,
+            actor_id = ${senderId}, created_at = now(), updated_at = now()
+          where user_id = ${receiverId} and type = 'new_message' and read = false and metadata->>'sessionId' = ${String(sessionId)}::text
+            and exists (select 1 from stored where stored.held_at is null)
+          returning ${notifications.id}
+        )
+        select (select id from existing limit 1) as existing_id, stored.id, stored.created_at,
+          (select count(*) from refreshed)::int as refreshed
+        from (select 1) one left join stored on true
+      `);
+      const row = result.rows[0];
+      if (row?.existing_id != null) return { existingId: Number(row.existing_id) };
+      if (row?.id == null) throw new Error('chat message insert returned no row');
+      return { id: Number(row.id), createdAt: toDate(row.created_at), refreshed: Number(row.refreshed) > 0 };
     },
 
     /**

@@ -114,17 +114,24 @@ export function createChatService(deps: {
     };
   }
 
+  /** The title and preview of the receiver's "new message" notification. */
+  function receiverNotice(content: string, sender: { displayName: string | null; username: string }) {
+    return { title: `New message from ${nameOf(sender)}`, message: content.length > 50 ? `${content.slice(0, 50)}…` : content };
+  }
+
+  /** A new "new message" notification for the receiver (when there is no unread one to refresh). */
+  async function notifyReceiver(row: MessageRow, sender: { displayName: string | null; username: string }, tx: Tx): Promise<void> {
+    const { title, message } = receiverNotice(row.content, sender);
+    await notifications.notify(
+      { userId: row.receiverId, actorId: row.senderId, type: 'new_message', title, message, metadata: { sessionId: row.sessionId } },
+      tx,
+    );
+  }
+
   /** The receiver's "new message" notification (one per conversation while unread, refreshed). */
   async function tellReceiver(row: MessageRow, sender: { displayName: string | null; username: string }, tx: Tx): Promise<void> {
-    const title = `New message from ${nameOf(sender)}`;
-    const preview = row.content.length > 50 ? `${row.content.slice(0, 50)}…` : row.content;
-    const refreshed = await repo.refreshMessageNotification(row.receiverId, row.sessionId, { title, message: preview, actorId: row.senderId }, tx);
-    if (!refreshed) {
-      await notifications.notify(
-        { userId: row.receiverId, actorId: row.senderId, type: 'new_message', title, message: preview, metadata: { sessionId: row.sessionId } },
-        tx,
-      );
-    }
+    const refreshed = await repo.refreshMessageNotification(row.receiverId, row.sessionId, { ...receiverNotice(row.content, sender), actorId: row.senderId }, tx);
+    if (!refreshed) await notifyReceiver(row, sender, tx);
   }
 
   return {
@@ -302,22 +309,35 @@ export function createChatService(deps: {
       const tempId = body.tempId ?? null;
       const screening = filters.screen([{ scope: 'chat', field: 'content', text: content }], me);
       const result = await repo.transaction(async (tx): Promise<{ row: MessageRow; created: boolean }> => {
-        const session = await requireMember(sessionId, me, tx, true);
-        if (tempId !== null) {
-          const existing = await repo.messageByTempId(sessionId, me, tempId, tx);
-          if (existing) return { row: existing, created: false };
-        }
+        // Two statements under the session lock (decision record 0023): the lock with both members,
+        // then the tempId check, the insert, the conversation's move and the notification refresh.
+        const locked = await repo.lockForSend(sessionId, me, tx);
+        if (!locked) throw conversationNotFound();
+        const { session, sender, receiver } = locked;
         const otherId = otherMember(session, me);
-        const [sender, receiver] = [await repo.findUser(me, tx), await repo.findUser(otherId, tx)];
-        if (!sender || !active(receiver)) throw conversationNotFound();
-        if (!receiver.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.chatDisabled);
-        if (!sender.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.ownChatDisabled);
+        if (!sender || !active(receiver) || !receiver.chatEnabled || !sender.chatEnabled) {
+          // A retried tempId answers its stored copy before any other check, as it always has.
+          const existing = tempId === null ? undefined : await repo.messageByTempId(sessionId, me, tempId, tx);
+          if (existing) return { row: existing, created: false };
+          if (!sender || !active(receiver)) throw conversationNotFound();
+          if (!receiver.chatEnabled) throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.chatDisabled);
+          throw new AppError('CHAT_DISABLED', CHAT_MESSAGES.ownChatDisabled);
+        }
         // A message a content filter holds waits for a moderator: only its sender sees it, nobody is told.
         const heldAt = screening.held ? clock() : null;
-        const inserted = await repo.insertMessage({ sessionId, senderId: me, receiverId: otherId, content, tempId, heldAt }, tx);
-        await filters.record(screening, { type: 'chat_message', id: inserted.id }, me, tx);
+        const stored = await repo.storeMessage(
+          { sessionId, senderId: me, receiverId: otherId, content, tempId, heldAt },
+          receiverNotice(content, sender),
+          tx,
+        );
+        if ('existingId' in stored) {
+          const existing = await repo.messageById(stored.existingId, tx);
+          if (!existing) throw new Error('chat message found by tempId was not there');
+          return { row: existing, created: false };
+        }
+        await filters.record(screening, { type: 'chat_message', id: stored.id }, me, tx);
         const row: MessageRow = {
-          id: inserted.id,
+          id: stored.id,
           sessionId,
           senderId: me,
           receiverId: otherId,
@@ -325,10 +345,11 @@ export function createChatService(deps: {
           status: 'sent',
           tempId,
           heldAt,
-          createdAt: inserted.createdAt,
+          createdAt: stored.createdAt,
           sender,
         };
-        if (!heldAt) await tellReceiver(row, sender, tx);
+        // No unread notification of this conversation to refresh: write one.
+        if (!heldAt && !stored.refreshed) await notifyReceiver(row, sender, tx);
         return { row, created: true };
       });
       // A new message has no reactions; a retried tempId answers the stored copy, which may.
