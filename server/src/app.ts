@@ -437,8 +437,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(leaderboardRoutes({ leaderboard }));
   await app.register(searchRoutes({ search }));
   await app.register(notificationsRoutes({ notifications: engagementNotifications }));
-  await app.register(usersRoutes({ users, limits: config.rateLimits, store: rateLimitStore }));
-  await app.register(graphRoutes({ graph, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(usersRoutes({ users, account: auth.account, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(graphRoutes({ graph, account: auth.account, limits: config.rateLimits, store: rateLimitStore }));
   const admin = createAdminService({ repo: adminRepo, permissions, audit, notifications });
   const members = createMembersService({
     repo: createMembersRepository(database.db),

@@ -248,6 +248,18 @@ describe('nobody is authenticated by a client-sent id', () => {
   });
 });
 
+describe("a request's session", () => {
+  it('carries only what the rules need; who-am-I reads the whole account, fresh', async () => {
+    const user = await makeUser(t.app);
+    const { token } = await signIn(t.app, user.username);
+    const found = await t.app.services.auth.authenticate(token);
+    expect(Object.keys(found?.user ?? {}).sort()).toEqual(['accountStatus', 'id', 'isAdmin', 'restrictedAt', 'restrictedUntil']);
+    await t.app.services.database.db.update(users).set({ bio: 'Changed by hand' }).where(eq(users.id, user.id));
+    const me = await get('/api/user', { authorization: `Bearer ${token}` });
+    expect(me.json()).toMatchObject({ id: user.id, username: user.username, bio: 'Changed by hand' });
+  });
+});
+
 describe('verification mail', () => {
   it('answers the same for an unknown, a verified and an unverified address, and mails only the last', async () => {
     const verified = await makeUser(t.app);

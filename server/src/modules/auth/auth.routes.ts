@@ -136,7 +136,7 @@ export function authRoutes(options: {
           response: { 200: SessionUser, 401: ErrorBody },
         },
       },
-      async (request) => auth.sessionUser(requireUser(request).user),
+      async (request) => auth.sessionUser(await auth.account(requireUser(request).user)),
     );
 
     r.post(

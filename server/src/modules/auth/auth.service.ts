@@ -11,7 +11,7 @@ import type { User } from '../../db/schema/index.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import type { NameGuard } from '../users/users.names.js';
 import type { ContentScreen } from '../content-filters/content-filters.service.js';
-import type { AuthRepository, TokenKind } from './auth.repository.js';
+import type { AuthRepository, SessionMember, TokenKind } from './auth.repository.js';
 import { KNOWN_ORIGIN_TTL_MS, type LoginAttempt, type LoginThrottle } from './login-throttle.js';
 
 export interface RequestMeta {
@@ -51,9 +51,9 @@ export interface AuthServiceDeps {
   now?: () => Date;
 }
 
-/** Who a request is, once its session token checks out. */
+/** Who a request is, once its session token checks out: the columns the rules need (`SessionMember`). */
 export interface AuthContext {
-  user: User;
+  user: SessionMember;
   sessionId: number;
 }
 
@@ -337,6 +337,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     sessionUser,
+
+    /**
+     * The signed-in member's whole account, for the routes that answer or change it (a request's
+     * session carries only `SessionMember`). A 401 when it is gone since the session was read.
+     */
+    async account(member: { id: number }): Promise<User> {
+      const user = await repo.findUserById(member.id);
+      if (!user) throw new AppError('SESSION_EXPIRED', MESSAGES.sessionExpired);
+      return user;
+    },
 
     /** The member an appeal pass belongs to while it lasts, or nothing (unknown or expired). */
     async appealPassHolder(token: string): Promise<{ userId: number } | undefined> {

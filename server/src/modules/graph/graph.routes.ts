@@ -20,6 +20,7 @@ import {
 } from '@plates/common';
 import type { RateLimits } from '../../config.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
+import type { User } from '../../db/schema/index.js';
 import { requireUser, signedIn, viewerOf } from '../../plugins/authentication.js';
 import { limited, memberWriteLimits, type RateLimitStore } from '../../plugins/rate-limits.js';
 import type { GraphService } from './graph.service.js';
@@ -33,8 +34,11 @@ const RequesterParams = z.object({ userId: Id });
  * stay under /api/users/ and /api/user/ (the spec's) and the OpenAPI tag stays 'users'. The acting
  * user is always the session's; an id in the path names the other person, never the actor.
  */
-export function graphRoutes(options: { graph: GraphService; limits: RateLimits; store: RateLimitStore }) {
-  const { graph, limits, store } = options;
+/** The signed-in member's whole account (auth's `account`): a request's session carries only what the rules need. */
+type Account = (member: { id: number }) => Promise<User>;
+
+export function graphRoutes(options: { graph: GraphService; account: Account; limits: RateLimits; store: RateLimitStore }) {
+  const { graph, account, limits, store } = options;
   const member = memberWriteLimits(limits);
   // Following, unfollowing and cancelling a request share one counter; blocks and answers to
   // follow requests are taps (with hearts, saves and chat reactions).
@@ -99,7 +103,7 @@ export function graphRoutes(options: { graph: GraphService; limits: RateLimits; 
         preValidation: signedIn,
         preHandler: followLimit,
       },
-      async (request) => graph.follow(requireUser(request).user, request.params.id),
+      async (request) => graph.follow(await account(requireUser(request).user), request.params.id),
     );
 
     r.delete(
@@ -202,7 +206,7 @@ export function graphRoutes(options: { graph: GraphService; limits: RateLimits; 
         preValidation: signedIn,
         preHandler: tapLimit,
       },
-      async (request) => graph.approveRequest(requireUser(request).user, request.params.userId),
+      async (request) => graph.approveRequest(await account(requireUser(request).user), request.params.userId),
     );
 
     r.post(

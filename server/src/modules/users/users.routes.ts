@@ -15,6 +15,7 @@ import {
 } from '@plates/common';
 import type { RateLimits } from '../../config.js';
 import { WRITE_ERRORS } from '../../lib/error-responses.js';
+import type { User } from '../../db/schema/index.js';
 import { requireUser, signedIn, viewerOf } from '../../plugins/authentication.js';
 import { limited, type RateLimitStore } from '../../plugins/rate-limits.js';
 import { parseFields, readMultipartForm } from '../media/multipart.js';
@@ -27,8 +28,14 @@ const errors = WRITE_ERRORS;
  * follows, follow requests, blocks and suggestions are the graph module's (graph.routes.ts). The
  * acting user is always the session's; an id in the path names the other person, never the actor.
  */
-export function usersRoutes(options: { users: UsersService; limits: RateLimits; store: RateLimitStore }) {
-  const { users, limits, store } = options;
+export function usersRoutes(options: {
+  users: UsersService;
+  /** The signed-in member's whole account (auth's `account`): a request's session carries only what the rules need. */
+  account: (member: { id: number }) => Promise<User>;
+  limits: RateLimits;
+  store: RateLimitStore;
+}) {
+  const { users, account, limits, store } = options;
   // A new profile photo costs an image decode: counted with the plate uploads' limit, per user.
   const countAvatar = limited(store, MESSAGES.uploadRateLimited, [
     {
@@ -82,7 +89,7 @@ export function usersRoutes(options: { users: UsersService; limits: RateLimits; 
         preValidation: signedIn,
       },
       async (request, reply) => {
-        const me = requireUser(request).user;
+        const me = await account(requireUser(request).user);
         const form = await readMultipartForm(request, reply, { fileField: 'profileImage' });
         const fields = parseFields(UpdateProfileFields, form.fields);
         if (form.file) await countAvatar.call(request.server, request, reply);
