@@ -404,6 +404,9 @@ async function main(): Promise<void> {
             { path: `/api/posts/${busyPostId}/comments` },
             { path: `/api/users/${cookId}/posts`, headers: signedIn },
             { path: `/api/search?q=${encodeURIComponent(commonWord)}` },
+            // Members' searches keep shared candidate lists (search.repository.ts): held here too.
+            { path: `/api/search?q=${encodeURIComponent(commonWord)}`, headers: signedIn },
+            { path: '/api/search/posts?minRating=3&sortBy=rating', headers: signedIn },
           ],
         });
       }
