@@ -6,9 +6,20 @@ import { storage } from '../../../lib/storage';
 
 export const NAVIGATION_TIP_MS = 10_000;
 
-/** "Navigation Tip": how to move between plates; hides after 10 s; "Don't show again" remembers. */
+/** Phones and tablets move between plates by swiping; a mouse and keyboard by the arrow keys. */
+function touchScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
+/**
+ * "Navigation Tip": how to move between plates, in the words of the device (swipe on a touch
+ * screen, arrow keys otherwise). A one-line hint in the page's flow, above the plate, so it covers
+ * nothing (it used to float over the title and rating on phones); hides after 10 s; "Don't show
+ * again" remembers.
+ */
 export function NavigationTip() {
   const [shown, setShown] = useState(() => storage.get(STORAGE_KEYS.navigationTipDismissed) !== 'true');
+  const [touch] = useState(touchScreen);
 
   useEffect(() => {
     if (!shown) return;
@@ -20,34 +31,34 @@ export function NavigationTip() {
   return (
     <aside
       aria-labelledby="navigation-tip-title"
-      className="fixed inset-x-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-sm rounded-2xl border bg-popover p-4 text-popover-foreground shadow-lg lg:bottom-6"
+      className="flex items-start gap-2 rounded-xl border bg-muted/50 py-1 pl-3 pr-1 text-sm text-muted-foreground"
     >
-      <div className="flex items-start gap-3 pr-8">
-        <Lightbulb className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-        <div className="grid gap-1">
-          <h2 id="navigation-tip-title" className="text-sm font-semibold">
+      <Lightbulb className="mt-2 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3">
+        <p className="py-1.5 leading-snug">
+          <span id="navigation-tip-title" role="heading" aria-level={2} className="font-medium text-foreground">
             Navigation Tip
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Use the ← and → arrow keys, or swipe left and right, to move to the previous or next plate.
-          </p>
-          <Button
-            variant="link"
-            className="h-11 justify-self-start px-0"
-            onClick={() => {
-              storage.set(STORAGE_KEYS.navigationTipDismissed, 'true');
-              setShown(false);
-            }}
-          >
-            Don&apos;t show again
-          </Button>
-        </div>
+          </span>
+          {': '}
+          {touch ? 'swipe the photo for the next or previous plate.' : 'use the ← and → arrow keys for the previous or next plate.'}
+        </p>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-8 px-0"
+          onClick={() => {
+            storage.set(STORAGE_KEYS.navigationTipDismissed, 'true');
+            setShown(false);
+          }}
+        >
+          Don&apos;t show again
+        </Button>
       </div>
       <button
         type="button"
         aria-label="Close tip"
         onClick={() => setShown(false)}
-        className="absolute right-1.5 top-1.5 flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-accent"
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg hover:bg-accent"
       >
         <X className="size-4" aria-hidden="true" />
       </button>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makePost, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
@@ -80,6 +80,33 @@ describe('PostPage', () => {
     fireEvent.touchStart(image, { touches: [{ clientX: 200, clientY: 100 }] });
     fireEvent.touchEnd(image, { changedTouches: [{ clientX: 140, clientY: 110 }] });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/posts/2'));
+  });
+
+  it('speaks of arrow keys to a mouse and of swiping to a touch screen, in the page above the plate', async () => {
+    stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts/1': { body: makePost({ id: 1, title: 'Ramen' }) },
+      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
+      'GET /api/posts/1/comments': noComments,
+    });
+    const view = renderWithApp(null, { routes, route: '/posts/1' });
+    const tip = (await screen.findByRole('heading', { name: 'Navigation Tip' })).closest('aside')!;
+    expect(tip).toHaveTextContent('arrow keys');
+    expect(tip).not.toHaveTextContent('wipe');
+    // Before the plate in the page's order, not floating over it.
+    const title = screen.getByRole('heading', { level: 1, name: 'Ramen' });
+    expect(tip.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(tip.className).not.toMatch(/\bfixed\b/);
+    view.unmount();
+
+    const coarse = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+    );
+    renderWithApp(null, { routes, route: '/posts/1' });
+    const onPhone = (await screen.findByRole('heading', { name: 'Navigation Tip' })).closest('aside')!;
+    expect(onPhone).toHaveTextContent('swipe the photo');
+    expect(onPhone).not.toHaveTextContent('arrow keys');
+    coarse.mockRestore();
   });
 
   it('remembers "Don\'t show again" for the navigation tip', async () => {

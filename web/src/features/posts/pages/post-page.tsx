@@ -98,10 +98,10 @@ function PostView({ id }: { id: number }) {
     return <PostNotFound message={notFound ? undefined : post.error.message} />;
   }
   return (
-    <>
-      <PostDetail post={post.data} previousId={previousId} nextId={nextId} />
+    <div className="grid gap-3">
       {previousId !== null || nextId !== null ? <NavigationTip /> : null}
-    </>
+      <PostDetail post={post.data} previousId={previousId} nextId={nextId} />
+    </div>
   );
 }
 
