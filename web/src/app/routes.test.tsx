@@ -96,6 +96,7 @@ describe('routes', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/pending-posts'));
     expect(await screen.findByText('No plates are waiting for approval.')).toBeInTheDocument();
+    expect(screen.queryByText(/^0 plates/)).not.toBeInTheDocument();
   });
 
   it('a moderator: Admin Panel opens their first page, the admin nav lists only their pages, a page outside their role says so', async () => {

@@ -141,7 +141,10 @@ export default function PendingPostsPage() {
   return (
     <div className="grid gap-4">
       <PageHeading icon={ShieldCheck} title="Pending Plates">
-        {data ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.` : 'Plates waiting for approval.'}
+        {/* The count only when there is one: "0 plates are waiting" above "No plates are waiting" said it twice. */}
+        {data && data.total > 0
+          ? `${data.total} ${data.total === 1 ? 'plate is' : 'plates are'} waiting for approval.`
+          : 'Plates members upload wait here for approval.'}
       </PageHeading>
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'held' ? { tab: 'held' } : {}, { replace: true })}>
         <TabsList className="grid h-auto min-h-12 w-full auto-cols-fr grid-flow-col">

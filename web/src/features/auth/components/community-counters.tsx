@@ -1,34 +1,30 @@
 import { formatCommunityCount } from '@plates/common';
 import { useCommunityStats } from '../hooks/use-session-info';
 
-const COUNTERS = [
-  { key: 'posts', label: 'Plates' },
-  { key: 'users', label: 'Members' },
-  { key: 'ratings', label: 'Ratings' },
+/**
+ * The spec's marketing counters (10K+ plates, 5K+ members, 25K+ ratings), each shown only once the
+ * community's real figure passes it: a young community is not advertised as "0 plates · 0 members".
+ */
+export const COUNTERS = [
+  { key: 'posts', label: 'Plates', from: 10_000 },
+  { key: 'users', label: 'Members', from: 5_000 },
+  { key: 'ratings', label: 'Ratings', from: 25_000 },
 ] as const;
 
-/** The community's real numbers; placeholders while loading, nothing invented. */
+/** The community's real numbers, those past the spec's figures; nothing while loading, nothing invented. */
 export function CommunityCounters() {
-  const { data, isPending, isError } = useCommunityStats();
-  if (isError) return null;
+  const { data } = useCommunityStats();
+  const shown = data ? COUNTERS.filter(({ key, from }) => data[key] >= from) : [];
+  if (shown.length === 0) return null;
   return (
-    <dl className="grid grid-cols-3 gap-3 text-white" aria-busy={isPending}>
-      {COUNTERS.map(({ key, label }) => (
+    <dl className="grid auto-cols-fr grid-flow-col gap-3 text-white">
+      {shown.map(({ key, label }) => (
         <div
           key={key}
           className="rounded-xl border border-white/15 bg-black/35 px-3 py-3 text-center backdrop-blur-md"
         >
           <dt className="text-xs font-medium uppercase tracking-wide text-white/80">{label}</dt>
-          <dd className="mt-1 font-display text-2xl font-bold tabular-nums">
-            {data ? (
-              formatCommunityCount(data[key])
-            ) : (
-              <>
-                <span className="mx-auto block h-8 w-12 animate-pulse rounded-md bg-white/25" />
-                <span className="sr-only">Loading</span>
-              </>
-            )}
-          </dd>
+          <dd className="mt-1 font-display text-2xl font-bold tabular-nums">{formatCommunityCount(data![key])}</dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, SUSPENSION_APPEAL_LINE } from '@plates/common';
 import { describe, expect, it } from 'vitest';
@@ -376,6 +376,19 @@ describe('AuthPage: maintenance and counters', () => {
     expect(screen.getByText('Plates', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByText('Members', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByText('Ratings', { selector: 'dt' })).toBeInTheDocument();
+  });
+
+  it('shows a counter only once its real figure passes the spec\'s, and none on a fresh install', async () => {
+    setup({ 'GET /api/stats/community': { body: { posts: 12_000, users: 4_999, ratings: 30_000 } } });
+    expect(await screen.findByText('12K')).toBeInTheDocument();
+    expect(screen.getByText('30K')).toBeInTheDocument();
+    expect(screen.queryByText('Members', { selector: 'dt' })).not.toBeInTheDocument();
+    cleanup();
+    const fresh = setup({ 'GET /api/stats/community': { body: { posts: 0, users: 0, ratings: 0 } } });
+    await waitFor(() => expect(fresh.api.callsTo('GET', '/api/stats/community')).toHaveLength(1));
+    await waitFor(() => expect(fresh.queryClient.isFetching()).toBe(0));
+    expect(screen.queryByText('Plates', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText('0')).not.toBeInTheDocument();
   });
 
   it('labels AI Ratings as coming soon', () => {

@@ -124,6 +124,11 @@ describe('NotificationsBell', () => {
     await user.click(await bell(0));
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     expect(fetch.callsTo('POST', '/api/notifications/read')).toHaveLength(0);
+    // The empty state says what will arrive and offers the next step: finding cooks to follow.
+    expect(screen.getByText(/new followers on your plates show up here/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Find cooks to follow' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/leaderboard'));
+    expect(screen.queryByText('No notifications yet')).not.toBeInTheDocument();
   });
 
   it('shows a destructive toast and restores the count when marking read fails', async () => {

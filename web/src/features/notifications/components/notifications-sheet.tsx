@@ -1,4 +1,5 @@
 import type { NotificationDto } from '@plates/common';
+import { BellRing } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -96,7 +97,24 @@ export function NotificationsSheet({ defaultOpen = false }: { defaultOpen?: bool
             ) : isError && notifications.length === 0 ? (
               <p className="p-8 text-center text-sm text-muted-foreground">Could not load notifications.</p>
             ) : notifications.length === 0 ? (
-              <p className="p-8 text-center text-sm text-muted-foreground">No notifications yet</p>
+              <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+                <span className="flex size-12 items-center justify-center rounded-full bg-accent text-primary">
+                  <BellRing className="size-6" aria-hidden="true" />
+                </span>
+                <p className="font-medium">No notifications yet</p>
+                <p className="text-sm text-muted-foreground">
+                  Ratings, comments and new followers on your plates show up here.
+                </p>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setOpen(false);
+                    void navigate('/leaderboard');
+                  }}
+                >
+                  Find cooks to follow
+                </Button>
+              </div>
             ) : (
               <>
                 <ul aria-label="Notifications" className="divide-y">
