@@ -136,4 +136,12 @@ describe('seedDatabase', () => {
     expect(await verifyPassword(hashes[0]!.password, 'seed-pass')).toBe(true);
     expect(result.login).toEqual({ username: expect.stringMatching(/^[a-z]+\d+$/), password: 'seed-pass' });
   });
+
+  it('gives most members a generated profile photo, stored as the avatar pipeline stores one', async () => {
+    const photos = (await database.db.execute<{ profile_image: string | null }>(sql`select profile_image from users`)).rows;
+    const withPhoto = photos.filter((p) => p.profile_image !== null);
+    expect(withPhoto).toHaveLength(result.counts.avatars!);
+    expect(withPhoto.length).toBeGreaterThan(0);
+    for (const { profile_image: url } of withPhoto) expect(url).toMatch(/avatars\//);
+  });
 });

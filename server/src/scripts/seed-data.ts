@@ -3,7 +3,7 @@
 // counter and the points ledger computed in SQL at the end. Rows go in as multi-row inserts of up
 // to 1000 rows per statement, so 20,000 plates take seconds to a few minutes, not hours.
 import { CHAT_REACTIONS, CUISINES, LEVELS } from '@plates/common';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
@@ -136,6 +136,29 @@ export async function renderDishImage(rng: Rng, index: number): Promise<Buffer> 
   <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#plate)"/>
   <circle cx="${cx}" cy="${cy}" r="${(r * (0.55 + rng.next() * 0.15)).toFixed(1)}" fill="url(#food)"/>
   ${bits.join('\n  ')}
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Warm pairs for avatar backgrounds and their shapes. */
+const AVATAR_COLOURS = ['#f4a261', '#e76f51', '#2a9d8f', '#e9c46a', '#8ab17d', '#b56576', '#6d597a', '#457b9d', '#ffb4a2', '#90be6d'] as const;
+
+/**
+ * A generated profile photo: soft overlapping blobs on a gradient (no initials: lists already show
+ * those when there is no photo). Square JPEG bytes, for the media pipeline's avatar crops.
+ */
+export async function renderAvatarImage(rng: Rng): Promise<Buffer> {
+  const size = 480;
+  const [a, b, c, d] = [rng.pick(AVATAR_COLOURS), rng.pick(AVATAR_COLOURS), rng.pick(AVATAR_COLOURS), rng.pick(AVATAR_COLOURS)];
+  const blob = (colour: string) =>
+    `<circle cx="${rng.int(60, 420)}" cy="${rng.int(60, 420)}" r="${rng.int(110, 220)}" fill="${colour}" opacity="0.85"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
+    <filter id="soft"><feGaussianBlur stdDeviation="28"/></filter>
+  </defs>
+  <rect width="100%" height="100%" fill="url(#bg)"/>
+  <g filter="url(#soft)">${blob(c)}${blob(d)}${blob(a)}</g>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
@@ -274,6 +297,24 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     pool.push(PLACEHOLDER_IMAGE);
   }
   log(`images: ${pool.length}`);
+
+  // ---- profile photos: most members have one (a pool of generated ones through the avatar pipeline)
+  let avatars = 0;
+  if (options.media) {
+    const avatarUrls: string[] = [];
+    for (let i = 0; i < Math.min(24, nUsers); i += 1) {
+      avatarUrls.push((await options.media.processUpload(await renderAvatarImage(rng), 'avatar')).imageUrl);
+    }
+    const groups = new Map<string, number[]>();
+    for (const id of userIds) {
+      if (!rng.chance(0.8)) continue;
+      const url = rng.pick(avatarUrls);
+      groups.set(url, [...(groups.get(url) ?? []), id]);
+      avatars += 1;
+    }
+    for (const [url, ids] of groups) await db.update(users).set({ profileImage: url }).where(inArray(users.id, ids));
+  }
+  log(`profile photos: ${avatars}`);
 
   // ---- plates, oldest first so ids follow time
   const postTimes = Array.from({ length: nPosts }, () => now - Math.floor(rng.next() * 180 * DAY)).sort((a, b) => a - b);
@@ -578,6 +619,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       users: userIds.length,
       posts: postIds.length,
       images: pool.length,
+      avatars,
       ratings: ratingRows.filter((r) => r.rating !== null).length,
       comments: commentIdx.length,
       replies: replyRows.length,
