@@ -9,7 +9,7 @@ import { createLocalStorage } from '../lib/storage/index.js';
 import { verifyPassword } from '../lib/password.js';
 import { createMediaService } from '../modules/media/media.service.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { seedDatabase, type SeedResult } from './seed-data.js';
+import { DISHES, seedDatabase, type SeedResult } from './seed-data.js';
 
 let testDb: TestDatabase;
 let database: Database;
@@ -135,6 +135,24 @@ describe('seedDatabase', () => {
     expect(hashes).toHaveLength(1);
     expect(await verifyPassword(hashes[0]!.password, 'seed-pass')).toBe(true);
     expect(result.login).toEqual({ username: expect.stringMatching(/^[a-z]+\d+$/), password: 'seed-pass' });
+  });
+
+  it('keeps a plate coherent: its cuisines and its city are its dish\'s', async () => {
+    const rows = (
+      await database.db.execute<{ title: string; location: string | null; cuisines: string[] }>(sql`
+        select p.title, p.location, array_agg(c.name order by c.name) cuisines from posts p
+        join post_categories pc on pc.post_id = p.id join categories c on c.id = pc.category_id group by p.id`)
+    ).rows;
+    expect(rows.length).toBe(12);
+    for (const row of rows) {
+      const dish = DISHES.find((d) => row.title.endsWith(` ${d.name}`))!;
+      expect(dish, row.title).toBeDefined();
+      expect(row.cuisines).toContain(dish.cuisines[0]);
+      expect(row.cuisines.every((c) => (dish.cuisines as readonly string[]).includes(c)), row.title).toBe(true);
+      expect([null, dish.city]).toContain(row.location);
+    }
+    // A moussaka, for one, is Greek (and Mediterranean) and in Athens.
+    expect(DISHES.find((d) => d.name === 'moussaka')).toEqual({ name: 'moussaka', cuisines: ['Greek', 'Mediterranean'], city: 'Athens' });
   });
 
   it('gives most members a generated profile photo, stored as the avatar pipeline stores one', async () => {

@@ -73,11 +73,39 @@ export function prng(seed: number) {
 }
 type Rng = ReturnType<typeof prng>;
 
+type Cuisine = (typeof CUISINES)[number];
+
 const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca', 'Maya', 'Nikos', 'Olu', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tomas', 'Uma', 'Viktor', 'Wen', 'Yara', 'Zoe'];
 const LAST = ['Abbott', 'Bauer', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Rossi', 'Silva', 'Tanaka', 'Umar', 'Varga', 'Weber', 'Yilmaz', 'Zhang'];
 const CITIES = ['Lisbon', 'Osaka', 'Naples', 'Oaxaca', 'Lyon', 'Bangkok', 'Istanbul', 'Seoul', 'Hanoi', 'Athens', 'Beirut', 'Marrakesh', 'Valencia', 'Chicago', 'Mumbai', 'Chengdu'];
 const DISH_ADJ = ['Smoky', 'Crispy', 'Slow-cooked', 'Charred', 'Fresh', 'Spicy', 'Golden', 'Herby', 'Creamy', 'Zesty', 'Roasted', 'Sticky', "Grandma's", 'Weeknight', 'Sunday'];
-const DISHES = ['ramen', 'margherita pizza', 'pad thai', 'shakshuka', 'tacos al pastor', 'bibimbap', 'pho', 'moussaka', 'paella', 'butter chicken', 'ratatouille', 'tagine', 'mezze plate', 'dumplings', 'risotto', 'burger', 'falafel wrap', 'kimchi fried rice', 'lemon tart', 'tiramisu'];
+/**
+ * Dishes with their cuisines (the first is the dish's own) and the city a plate of them is shown
+ * in: a moussaka is Greek and photographed in Athens, not Japanese in Bangkok.
+ */
+export const DISHES: ReadonlyArray<{ name: string; cuisines: readonly Cuisine[]; city: string }> = [
+  { name: 'ramen', cuisines: ['Japanese'], city: 'Osaka' },
+  { name: 'margherita pizza', cuisines: ['Italian'], city: 'Naples' },
+  { name: 'pad thai', cuisines: ['Thai'], city: 'Bangkok' },
+  { name: 'shakshuka', cuisines: ['Moroccan', 'Mediterranean'], city: 'Marrakesh' },
+  { name: 'tacos al pastor', cuisines: ['Mexican'], city: 'Oaxaca' },
+  { name: 'bibimbap', cuisines: ['Korean'], city: 'Seoul' },
+  { name: 'pho', cuisines: ['Vietnamese'], city: 'Hanoi' },
+  { name: 'moussaka', cuisines: ['Greek', 'Mediterranean'], city: 'Athens' },
+  { name: 'paella', cuisines: ['Spanish', 'Mediterranean'], city: 'Valencia' },
+  { name: 'butter chicken', cuisines: ['Indian'], city: 'Mumbai' },
+  { name: 'ratatouille', cuisines: ['French', 'Mediterranean'], city: 'Lyon' },
+  { name: 'tagine', cuisines: ['Moroccan'], city: 'Marrakesh' },
+  { name: 'mezze plate', cuisines: ['Lebanese', 'Mediterranean'], city: 'Beirut' },
+  { name: 'dumplings', cuisines: ['Chinese'], city: 'Chengdu' },
+  { name: 'risotto', cuisines: ['Italian'], city: 'Naples' },
+  { name: 'burger', cuisines: ['American'], city: 'Chicago' },
+  { name: 'falafel wrap', cuisines: ['Lebanese', 'Mediterranean'], city: 'Beirut' },
+  { name: 'kimchi fried rice', cuisines: ['Korean'], city: 'Seoul' },
+  { name: 'lemon tart', cuisines: ['French'], city: 'Lyon' },
+  { name: 'tiramisu', cuisines: ['Italian'], city: 'Naples' },
+  { name: 'lahmacun', cuisines: ['Turkish'], city: 'Istanbul' },
+];
 const DESCRIPTIONS = [
   'Made this after a long day and it hit the spot.',
   'Second attempt, much better than the first.',
@@ -320,13 +348,15 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   const postTimes = Array.from({ length: nPosts }, () => now - Math.floor(rng.next() * 180 * DAY)).sort((a, b) => a - b);
   const postRows = postTimes.map((at, i) => {
     const userIndex = rng.int(0, nUsers - 1);
+    const dish = rng.pick(DISHES);
     return {
       userIndex,
+      dish,
       row: {
         userId: userIds[userIndex]!,
-        title: `${rng.pick(DISH_ADJ)} ${rng.pick(DISHES)}`.slice(0, 50),
+        title: `${rng.pick(DISH_ADJ)} ${dish.name}`.slice(0, 50),
         description: rng.pick(DESCRIPTIONS),
-        location: rng.chance(0.8) ? rng.pick(CITIES) : null,
+        location: rng.chance(0.8) ? dish.city : null,
         ...pool[i % pool.length]!,
         altText: 'A generated picture of a dish on a plate',
         approvalStatus: 'approved' as const,
@@ -340,16 +370,16 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   log(`plates: ${postIds.length}`);
 
   const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories);
-  const cuisineIds = categoryRows.filter((c) => (CUISINES as readonly string[]).includes(c.name)).map((c) => c.id);
+  const cuisineId = new Map(categoryRows.filter((c) => (CUISINES as readonly string[]).includes(c.name)).map((c) => [c.name, c.id]));
   const postCategoryRows: Array<{ postId: number; categoryId: number }> = [];
-  if (cuisineIds.length > 0) {
-    postIds.forEach((postId) => {
-      const first = rng.pick(cuisineIds);
-      postCategoryRows.push({ postId, categoryId: first });
-      const second = rng.pick(cuisineIds);
-      if (second !== first && rng.chance(0.3)) postCategoryRows.push({ postId, categoryId: second });
-    });
-  }
+  postIds.forEach((postId, i) => {
+    // The dish's own cuisine; its wider one (Mediterranean) on some plates.
+    const [own, wider] = postRows[i]!.dish.cuisines;
+    const first = own && cuisineId.get(own);
+    if (first) postCategoryRows.push({ postId, categoryId: first });
+    const second = wider && cuisineId.get(wider);
+    if (second && rng.chance(0.3)) postCategoryRows.push({ postId, categoryId: second });
+  });
   await insertAll(db, postCategories, postCategoryRows);
 
   // ---- ratings and comments (one star rating per user and plate; comment-only rows unlimited)
