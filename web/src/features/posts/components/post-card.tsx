@@ -10,6 +10,7 @@ import { cn } from '../../../lib/utils';
 import { isOwner, useAuth } from '../../auth';
 import { useSavePost } from '../hooks/use-save-post';
 import { useSharePost } from '../hooks/use-share-post';
+import { CardStars } from './card-stars';
 import { PostChips } from './post-chips';
 import { PostImage } from './post-image';
 import { PostActions } from './post-actions';
@@ -74,6 +75,7 @@ export const PostCard = memo(function PostCard({ post, priority = false, swipeab
           <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{post.description}</p>
         ) : null}
         <PostChips post={post} />
+        <CardStars post={post} />
       </div>
 
       <footer className="flex items-center gap-1 px-2 pb-2">

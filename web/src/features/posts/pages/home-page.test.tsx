@@ -1,9 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FEED_PAGE_SIZE, PAGE_DATA_ID } from '@plates/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPageAnswers } from '../../../lib/page-data';
-import { stubFetch } from '../../../test/fetch';
+import { sampleUser, stubFetch } from '../../../test/fetch';
 import { feedPage, makePost, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
 import { mergeHeadPage } from '../api/cache';
@@ -19,6 +19,42 @@ function renderHome() {
 }
 
 afterEach(() => vi.useRealTimers());
+
+describe('HomePage feed: rating from a card', () => {
+  it("gives a member stars on others' approved plates, not on their own or a pending one, and rates as the plate page does", async () => {
+    localStorage.setItem('auth_token', 'tok');
+    const user = userEvent.setup();
+    const theirs = makePost({ id: 1, title: 'Their ramen', userRating: null });
+    const api = stubFetch({
+      'GET /api/user': { body: sampleUser },
+      'GET /api/posts': {
+        body: feedPage([
+          theirs,
+          makePost({ id: 2, title: 'My curry', userId: sampleUser.id }),
+          makePost({ id: 3, title: 'Their pending pie', approvalStatus: 'pending' }),
+        ]),
+      },
+      'POST /api/posts/1/rate': { body: { ...theirs, userRating: 4, ratingCount: theirs.ratingCount + 1 } },
+    });
+    renderHome();
+    const card = await screen.findByRole('article', { name: 'Their ramen' });
+    const stars = await within(card).findByRole('radiogroup', { name: 'Rate Their ramen' });
+    expect(within(screen.getByRole('article', { name: 'My curry' })).queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Their pending pie' })).queryByRole('radiogroup')).not.toBeInTheDocument();
+    await user.click(within(stars).getByRole('radio', { name: '4 stars' }));
+    expect(await within(card).findByText('You rated 4/5', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/posts/1/rate').map((c) => c.body)).toEqual([{ rating: 4 }]);
+    expect(await screen.findByText('Your rating has been submitted!')).toBeInTheDocument();
+    localStorage.removeItem('auth_token');
+  });
+
+  it('shows a visitor no stars', async () => {
+    stubFetch({ 'GET /api/user': signedOutReply, 'GET /api/posts': { body: feedPage([makePost({ id: 1, title: 'Ramen' })]) } });
+    renderHome();
+    expect(await screen.findByRole('article', { name: 'Ramen' })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+});
 
 describe('HomePage feed', () => {
   it('shows the loading line, then the empty state', async () => {
