@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makePost } from '../../../test/posts';
@@ -99,6 +100,44 @@ describe('UploadPostDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Share Plate' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/posts')).toHaveLength(1));
     expect((api.callsTo('POST', '/api/posts')[0]!.body as FormData).get('location')).toBeNull();
+  });
+
+  it('keeps a place typed while detecting, and detects again after a closed dialog reopens', async () => {
+    let answer!: (position: GeolocationPosition) => void;
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => (answer = ok));
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+    localStorage.setItem('auth_token', 't');
+    stubFetch({
+      'GET /api/user': { body: sampleUser },
+      'GET /api/categories': categories,
+      'GET /api/geocode/reverse': { body: { location: 'Porto, Portugal' } },
+    });
+    const user = userEvent.setup();
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Reopen</button>
+          <UploadPostDialog open={open} onOpenChange={setOpen} />
+        </>
+      );
+    }
+    renderWithApp(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
+    expect(screen.getByRole('button', { name: 'Detect my location' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Location (optional)' }), 'Braga');
+    answer({ coords: { latitude: 41.15, longitude: -8.61 } } as GeolocationPosition);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Detect my location' })).toBeEnabled());
+    expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Braga');
+
+    // Closed mid-detection and opened again: the button is not stuck on "detecting".
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    answer({ coords: { latitude: 41.15, longitude: -8.61 } } as GeolocationPosition);
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Porto, Portugal'));
+    expect(screen.getByRole('button', { name: 'Detect my location' })).toBeEnabled();
   });
 
   it("counts the geocoder's 'Unknown location' answer as a failure, and a browser without geolocation too", async () => {

@@ -78,12 +78,9 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
 
   // Location: detected only when the member taps Detect, so opening the dialog never brings up the
   // browser's permission prompt. A failure leaves the field empty (the placeholder says "Unknown
-  // location"): nothing is stored, so no "Unknown location" chip. A reply that arrives after the
-  // dialog closed, or after the member typed a place, changes nothing.
+  // location"): nothing is stored, so no "Unknown location" chip. A place typed while detecting
+  // wins; a reply that arrives after the form was reset (a finished upload) changes nothing.
   const detectRun = useRef(0);
-  useEffect(() => {
-    if (!open) detectRun.current += 1;
-  }, [open]);
   const detect = () => {
     const run = ++detectRun.current;
     setLocation({ status: 'detecting' });
