@@ -10,7 +10,7 @@ test('a cook uploads a plate, an admin approves it, a taster rates and comments,
   const taster = await createMember(request, 'taster');
   const title = `Flat white ${Date.now().toString(36)}`;
 
-  // The cook shares a photo; the browser's position becomes a place name on the server.
+  // The cook shares a photo; on Detect the browser's position becomes a place name on the server.
   const cookPage = await signedInPage(browser, cook, {
     geolocation: { latitude: 38.7223, longitude: -9.1393 },
     permissions: ['geolocation'],
@@ -20,6 +20,7 @@ test('a cook uploads a plate, an admin approves it, a taster rates and comments,
   await expect(dialog.getByRole('button', { name: 'Share Plate' })).toBeDisabled();
   await dialog.locator('input[type="file"]').setInputFiles(photo);
   await expect(dialog.getByRole('img').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Detect my location' }).click();
   await expect(dialog.getByLabel('Location (optional)')).toHaveValue(/Lisbo/);
   await dialog.getByLabel('Title').fill('ab');
   await dialog.getByRole('button', { name: 'Share Plate' }).click();

@@ -110,11 +110,21 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/**
+ * The words the reverse geocoder answers when no place is near, and the old client's fallback
+ * (document 2 §9). They are a placeholder, not a place: a plate sent with them has no location, so
+ * no chip links to `/location/Unknown location`.
+ */
+export const UNKNOWN_LOCATION = 'Unknown location';
+
+/** Whether a trimmed location names no place (empty, or `UNKNOWN_LOCATION` in any case). */
+export const isNoPlace = (location: string) => location === '' || location.toLowerCase() === UNKNOWN_LOCATION.toLowerCase();
+
 /** Text fields of the multipart `POST /api/posts` (the image is the file part `image`). */
 export const CreatePostFields = z.object({
   title: Title,
   description: optionalText(2000, 'Description'),
-  location: optionalText(LIMITS.locationMax, 'Location'),
+  location: optionalText(LIMITS.locationMax, 'Location').transform((v) => (v && !isNoPlace(v) ? v : undefined)),
   altText: optionalText(1000, 'Alt text'),
   /** Category ids, comma separated ("1,4,9"). */
   categoryIds: z
@@ -135,7 +145,13 @@ export type CreatePostFields = z.input<typeof CreatePostFields>;
 
 export const UpdatePostBody = z.object({
   title: Title.optional(),
-  location: z.string().trim().max(LIMITS.locationMax, 'Location cannot exceed 100 characters').optional(),
+  /** '' (or `UNKNOWN_LOCATION`) clears the location. */
+  location: z
+    .string()
+    .trim()
+    .max(LIMITS.locationMax, 'Location cannot exceed 100 characters')
+    .transform((v) => (isNoPlace(v) ? '' : v))
+    .optional(),
   description: z.string().trim().max(2000, 'Description cannot exceed 2000 characters').optional(),
   altText: z.string().trim().max(1000, 'Alt text cannot exceed 1000 characters').optional(),
   categoryIds: z.array(Id).max(16).optional(),

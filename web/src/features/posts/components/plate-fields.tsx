@@ -1,6 +1,6 @@
 import { LIMITS } from '@plates/common';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -33,9 +33,13 @@ interface PlateFieldsProps {
   errors: FieldErrors<PlateFormValues>;
   /** Shown under the location field (detection progress or failure). */
   locationHint?: string | undefined;
+  /** The location field's placeholder (the upload shows "Unknown location" after a failed detection). */
+  locationPlaceholder?: string | undefined;
+  /** Beside the location field: the upload's Detect button. */
+  locationAction?: ReactNode;
 }
 
-export function PlateFields({ register, watch, errors, locationHint }: PlateFieldsProps) {
+export function PlateFields({ register, watch, errors, locationHint, locationPlaceholder, locationAction }: PlateFieldsProps) {
   const titleLength = (watch('title') ?? '').length;
   const tooLong = titleLength > LIMITS.titleMax;
   return (
@@ -58,8 +62,8 @@ export function PlateFields({ register, watch, errors, locationHint }: PlateFiel
       >
         <Input autoComplete="off" {...register('altText')} />
       </FormField>
-      <FormField label="Location (optional)" hint={locationHint} error={errors.location?.message}>
-        <Input autoComplete="off" placeholder="City or restaurant" {...register('location')} />
+      <FormField label="Location (optional)" hint={locationHint} action={locationAction} error={errors.location?.message}>
+        <Input autoComplete="off" placeholder={locationPlaceholder ?? 'City or restaurant'} {...register('location')} />
       </FormField>
       <CuisineChoices register={register} />
     </>

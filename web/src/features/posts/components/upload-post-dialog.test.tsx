@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { makePost } from '../../../test/posts';
@@ -61,25 +62,96 @@ describe('UploadPostDialog', () => {
     expect(submit).toBeDisabled();
   });
 
-  it('falls back to Unknown location with a toast when geolocation is missing', async () => {
-    setup();
-    expect(await screen.findByText('Location detection failed')).toBeInTheDocument();
-    expect(screen.getByText("We couldn't detect your location. Using 'Unknown location' instead.")).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Unknown location');
-    expect(screen.getByText(/Geolocation not supported by browser/)).toBeInTheDocument();
-  });
-
-  it('fills the detected place from the browser position', async () => {
+  it('does not ask for the position when it opens, only when Detect is tapped', async () => {
     const getCurrentPosition = vi.fn((ok: PositionCallback, _error?: PositionErrorCallback, _options?: PositionOptions) =>
       ok({ coords: { latitude: 41.15, longitude: -8.61 } } as GeolocationPosition),
     );
     Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
-    const { api } = setup({ 'GET /api/geocode/reverse': { body: { location: 'Porto, Portugal' } } });
+    const { api, user } = setup({ 'GET /api/geocode/reverse': { body: { location: 'Porto, Portugal' } } });
+    expect(await screen.findByRole('checkbox', { name: 'Italian' })).toBeInTheDocument();
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    expect(api.callsTo('GET', '/api/geocode/reverse')).toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Porto, Portugal'));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
     expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 });
     const geocode = api.callsTo('GET', '/api/geocode/reverse')[0]!;
     expect(geocode.url.searchParams.get('lat')).toBe('41.15');
     expect(geocode.url.searchParams.get('lon')).toBe('-8.61');
+  });
+
+  it('leaves the field empty with Unknown location as its placeholder when detection fails, and sends no location', async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null) =>
+      fail?.({ code: 1, message: 'denied' } as GeolocationPositionError),
+    );
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+    const { api, user } = setup({ 'POST /api/posts': { status: 201, body: makePost({ location: null }) } });
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
+    expect(await screen.findByText('Location detection failed')).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Location (optional)' });
+    expect(field).toHaveValue('');
+    expect(field).toHaveAttribute('placeholder', 'Unknown location');
+    expect(screen.getByText(/Location access denied by user/)).toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Photo'), photo());
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Lasagna');
+    await user.click(screen.getByRole('button', { name: 'Share Plate' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/posts')).toHaveLength(1));
+    expect((api.callsTo('POST', '/api/posts')[0]!.body as FormData).get('location')).toBeNull();
+  });
+
+  it('keeps a place typed while detecting, and detects again after a closed dialog reopens', async () => {
+    let answer!: (position: GeolocationPosition) => void;
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => (answer = ok));
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+    localStorage.setItem('auth_token', 't');
+    stubFetch({
+      'GET /api/user': { body: sampleUser },
+      'GET /api/categories': categories,
+      'GET /api/geocode/reverse': { body: { location: 'Porto, Portugal' } },
+    });
+    const user = userEvent.setup();
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Reopen</button>
+          <UploadPostDialog open={open} onOpenChange={setOpen} />
+        </>
+      );
+    }
+    renderWithApp(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
+    expect(screen.getByRole('button', { name: 'Detect my location' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Location (optional)' }), 'Braga');
+    answer({ coords: { latitude: 41.15, longitude: -8.61 } } as GeolocationPosition);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Detect my location' })).toBeEnabled());
+    expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Braga');
+
+    // Closed mid-detection and opened again: the button is not stuck on "detecting".
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    answer({ coords: { latitude: 41.15, longitude: -8.61 } } as GeolocationPosition);
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('Porto, Portugal'));
+    expect(screen.getByRole('button', { name: 'Detect my location' })).toBeEnabled();
+  });
+
+  it("counts the geocoder's 'Unknown location' answer as a failure, and a browser without geolocation too", async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 30, longitude: -40 } } as GeolocationPosition));
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+    const { user } = setup({ 'GET /api/geocode/reverse': { body: { location: 'Unknown location' } } });
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
+    expect(await screen.findByText(/Failed to convert coordinates to location name/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('');
+
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: undefined });
+    await user.click(screen.getByRole('button', { name: 'Detect my location' }));
+    expect(await screen.findByText(/Geolocation not supported by browser/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Location (optional)' })).toHaveValue('');
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreatePostFields, type PostDto } from '@plates/common';
+import { CreatePostFields, UNKNOWN_LOCATION, type PostDto } from '@plates/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImagePlus, LoaderCircle, X } from 'lucide-react';
+import { ImagePlus, LoaderCircle, LocateFixed, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import type { ApiError } from '../../../lib/api';
 import { askToLogIn, useAuth } from '../../auth';
 import { postKeys } from '../api/keys';
 import { createPost } from '../api/posts-api';
-import { detectLocation, UNKNOWN_LOCATION } from '../lib/detect-location';
+import { detectLocation } from '../lib/detect-location';
 import { checkImageFile } from '../../../lib/image-file';
 import { PlateFields, STICKY_FOOTER, toCategoryIds, type PlateFormValues } from './plate-fields';
 
@@ -38,7 +38,7 @@ function locationHint(state: LocationState): string | undefined {
     case 'detecting':
       return 'Detecting your location...';
     case 'failed':
-      return `${state.message}. Using '${UNKNOWN_LOCATION}'; you can type a place instead.`;
+      return `${state.message}. You can type a place instead, or leave it empty.`;
     case 'done':
       return 'Detected from your device. You can change it.';
     default:
@@ -51,7 +51,7 @@ interface UploadPostDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Upload Your Plate": photo, title, description, alt text, location (detected on open), cuisines. */
+/** "Upload Your Plate": photo, title, description, alt text, location (detected on request), cuisines. */
 export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialogProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -76,22 +76,23 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
     return () => URL.revokeObjectURL(preview);
   }, [preview]);
 
-  // Location: detected each time the dialog opens, unless the person already typed one.
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    if (form.getValues('location')) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- starts an outside request
+  // Location: detected only when the member taps Detect, so opening the dialog never brings up the
+  // browser's permission prompt. A failure leaves the field empty (the placeholder says "Unknown
+  // location"): nothing is stored, so no "Unknown location" chip. A place typed while detecting
+  // wins; a reply that arrives after the form was reset (a finished upload) changes nothing.
+  const detectRun = useRef(0);
+  const detect = () => {
+    const run = ++detectRun.current;
     setLocation({ status: 'detecting' });
+    form.resetField('location', { defaultValue: form.getValues('location') ?? '' });
     detectLocation().then(
       (place) => {
-        if (cancelled) return;
+        if (run !== detectRun.current) return;
         if (!form.getFieldState('location').isDirty) form.setValue('location', place);
         setLocation({ status: 'done' });
       },
       (error: unknown) => {
-        if (cancelled) return;
-        if (!form.getFieldState('location').isDirty) form.setValue('location', UNKNOWN_LOCATION);
+        if (run !== detectRun.current) return;
         setLocation({ status: 'failed', message: error instanceof Error ? error.message : 'Unknown geolocation error' });
         toast({
           title: 'Location detection failed',
@@ -99,10 +100,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
         });
       },
     );
-    return () => {
-      cancelled = true;
-    };
-  }, [open, form]);
+  };
 
   const clearPhoto = () => {
     setFile(null);
@@ -131,6 +129,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
     clearPhoto();
     setFileError(null);
     setLocation({ status: 'idle' });
+    detectRun.current += 1;
   };
 
   const upload = useMutation<PostDto, ApiError, FormData>({
@@ -181,7 +180,8 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
         onOpenChange(next);
       }}
     >
-      <DialogContent className="sm:max-w-xl">
+      {/* Toasts (a failed detection) at the bottom on phones, clear of the title (toast.tsx). */}
+      <DialogContent className="sm:max-w-xl" data-toasts-bottom="">
         <DialogHeader>
           <DialogTitle>Upload Your Plate</DialogTitle>
           <DialogDescription>Share a dish you cooked or loved. Plates from new cooks are checked by an admin first.</DialogDescription>
@@ -246,6 +246,23 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
             watch={form.watch}
             errors={errors}
             locationHint={locationHint(location)}
+            locationPlaceholder={location.status === 'failed' ? UNKNOWN_LOCATION : undefined}
+            locationAction={
+              <Button
+                variant="outline"
+                className="h-11 shrink-0"
+                onClick={detect}
+                disabled={location.status === 'detecting'}
+                aria-label="Detect my location"
+              >
+                {location.status === 'detecting' ? (
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <LocateFixed aria-hidden="true" />
+                )}
+                Detect
+              </Button>
+            }
           />
 
           <DialogFooter className={STICKY_FOOTER}>

@@ -1,3 +1,4 @@
+import { isNoPlace } from '@plates/common';
 import { reverseGeocode } from '../api/posts-api';
 
 /** Geolocation settings of document 2 §9. */
@@ -7,8 +8,6 @@ export const GEO = {
   maximumAgeMs: 60_000,
   enableHighAccuracy: false,
 } as const;
-
-export const UNKNOWN_LOCATION = 'Unknown location';
 
 function messageFor(error: GeolocationPositionError): string {
   switch (error.code) {
@@ -58,7 +57,8 @@ function getPosition(geo: Geolocation, timeout: number, maximumAge: number): Pro
 /**
  * The browser's position (10 s, cached up to 60 s, low accuracy; on a timeout or an unavailable
  * position one more try of 5 s accepting any cached position) turned into a place name by
- * GET /api/geocode/reverse. Throws an Error with one of the specification's messages.
+ * GET /api/geocode/reverse. Throws an Error with one of the specification's messages, also when
+ * the geocoder finds no place near.
  */
 export async function detectLocation(geo: Geolocation | undefined = navigator.geolocation): Promise<string> {
   if (!geo) throw new LocationError('Geolocation not supported by browser');
@@ -71,7 +71,8 @@ export async function detectLocation(geo: Geolocation | undefined = navigator.ge
   }
   try {
     const { location } = await reverseGeocode(position.coords.latitude, position.coords.longitude);
-    if (!location?.trim()) throw new Error('empty');
+    // The geocoder answers "Unknown location" far from any place: no name, so a failure here.
+    if (!location || isNoPlace(location.trim())) throw new Error('no place');
     return location.trim();
   } catch {
     throw new LocationError('Failed to convert coordinates to location name');

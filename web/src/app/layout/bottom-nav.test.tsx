@@ -1,0 +1,24 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { UploadPlateProvider } from '../../features/posts';
+import { stubFetch } from '../../test/fetch';
+import { signedOutReply } from '../../test/posts';
+import { renderWithApp } from '../../test/render';
+import { BottomNav } from './bottom-nav';
+
+describe('BottomNav', () => {
+  it('holds the one upload button on phones, which asks a guest to log in', async () => {
+    stubFetch({ 'GET /api/user': signedOutReply });
+    renderWithApp(
+      <UploadPlateProvider>
+        <BottomNav />
+      </UploadPlateProvider>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Upload Plate' }));
+    expect(nav).toContainElement(screen.getByRole('button', { name: 'Upload Plate' }));
+    expect(await screen.findByText('Please log in to upload a plate')).toBeInTheDocument();
+  });
+});
