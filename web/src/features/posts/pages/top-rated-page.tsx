@@ -55,7 +55,13 @@ export default function TopRatedPage() {
         ) : top.data.length === 0 ? (
           <EmptyPanel>{current.empty}</EmptyPanel>
         ) : (
-          top.data.map((post, i) => <PostCard key={post.id} post={post} priority={i === 0} />)
+          <ol className="grid gap-5" aria-label={`Top rated plates, ${current.label.toLowerCase()}`}>
+            {top.data.map((post, i) => (
+              <li key={post.id}>
+                <PostCard post={post} priority={i === 0} rank={i + 1} />
+              </li>
+            ))}
+          </ol>
         )}
         </TabsContent>
       </Tabs>
