@@ -26,7 +26,7 @@ interface PostCardProps {
 }
 
 // Gold, silver and bronze for the first three, as on the leaderboard.
-const PODIUM = ['bg-amber-500 text-white', 'bg-slate-400 text-white', 'bg-orange-700 text-white'] as const;
+const PODIUM = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-700 text-white'] as const;
 
 const PHONE_QUERY = '(max-width: 1023px)';
 
