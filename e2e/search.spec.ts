@@ -29,6 +29,9 @@ test('search from the header to the full page and the advanced filters', async (
   await box.focus();
   await box.press('Enter');
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === word);
+  // One search box on the page: the page's own, not the header's beside it.
+  await expect(page.getByRole('search')).toHaveCount(1);
+  await expect(page.getByRole('search', { name: 'Search people and plates' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'People (1)' })).toBeVisible();
   await page.getByRole('tab', { name: 'Plates (2)' }).click();
   const plates = page.getByRole('list', { name: 'Plates found' });
@@ -59,6 +62,7 @@ test('search from the header to the full page and the advanced filters', async (
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await phone.goto(`/search?q=${word}&tab=food`);
   await expect(phone.getByRole('list', { name: 'Plates found' }).getByRole('listitem')).toHaveCount(2);
+  await expect(phone.getByRole('button', { name: 'Search', exact: true })).toHaveCount(1); // the page's, no header toggle
   await shot(phone, 'search-phone');
   await phone.goto(`/search/advanced?q=${word}`);
   await expect(phone.getByText('Showing 2 of 2')).toBeVisible();

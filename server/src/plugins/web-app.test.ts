@@ -70,6 +70,23 @@ describe('the built web app on the same origin', () => {
     }
   });
 
+  it('answers /robots.txt as a robots file, not the app shell', async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).not.toContain('<div id="root">');
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const closed of ['/api/', '/admin', '/saved-posts', '/messages']) expect(lines).toContain(`Disallow: ${closed}`);
+    // the public pages stay open: no rule closes the feed, a plate, a profile or the rankings
+    const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
+    for (const open of ['/posts/12', '/profile/3', '/top-rated', '/leaderboard', '/search?q=pasta', '/auth']) {
+      expect(disallowed.filter((prefix) => open.startsWith(prefix)), open).toEqual([]);
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/robots.txt' })).statusCode).toBe(200);
+  });
+
   it('keeps unknown API paths and missing assets as 404s', async () => {
     const api = await t.app.inject('/api/unknown');
     expect(api.statusCode).toBe(404);

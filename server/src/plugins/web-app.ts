@@ -64,6 +64,25 @@ function cut(text: string, pattern: RegExp): string {
   return match ? text.slice(0, match.index) + text.slice(match.index + match[0].length) : text;
 }
 
+/**
+ * `/robots.txt`: crawlers may read the public pages (the feed, plates, profiles, top rated, the
+ * leaderboard, search) but not the API, the admin area, the signed-in pages (they only show a
+ * sign-in prompt) or the one-time links of the auth pages. Answered whether or not the web app is
+ * built: without it the not-found handler would answer the app's HTML shell (or a JSON 404).
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Allow: /',
+  'Disallow: /api/',
+  'Disallow: /admin',
+  'Disallow: /auth/',
+  'Disallow: /saved-posts',
+  'Disallow: /saved',
+  'Disallow: /chat',
+  'Disallow: /messages',
+  '',
+].join('\n');
+
 export async function registerWebApp(app: FastifyInstance, distDir: string, options: WebAppOptions = {}): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
@@ -88,6 +107,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   } else {
     app.log.warn(`no web build at ${distDir}: only the API is served (run "npm run build")`);
   }
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
 
   const routePreloads = createRoutePreloads(distDir);
 

@@ -15,6 +15,7 @@ import type {
 } from '@plates/common';
 import { PERMISSIONS, VIEWER_PATH } from '@plates/common';
 import { apiRequest, isApiError } from '../../../lib/api';
+import { authStorage } from '../../../lib/storage';
 import { takePageAnswer } from '../../../lib/page-data';
 
 /**
@@ -74,15 +75,34 @@ export function pageUser(): AuthUser | null | undefined {
   return raw === undefined ? undefined : raw && normalizeUser(raw);
 }
 
-/** GET /api/user: the signed-in user, or null when the session is missing (401). */
+/**
+ * GET /api/user: the signed-in user, or null when the session is missing (401). A 401 also
+ * forgets the stored token and user id, which belong to a session that has ended (expired, or
+ * signed out elsewhere): kept, each later page would distrust its own "visitor" answer because of
+ * them and ask again, logging the 401 in the console on every load.
+ */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
+  const token = authStorage.getToken();
   try {
     const raw = await apiRequest<RawUser | null>('GET', '/api/user');
     return raw ? normalizeUser(raw) : null;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
+    if (isApiError(error) && error.status === 401) {
+      // (unless a sign-in stored a new token while this request was out)
+      if (authStorage.getToken() === token) authStorage.clear();
+      return null;
+    }
     throw error;
   }
+}
+
+/**
+ * Whether this browser holds any sign of a session: a stored token or user id (a sign-in in this
+ * tab or another). Without one, a visitor's check of who is signed in is not sent: its 401 is
+ * the only answer it could get, and the browser logs every 401 as a console error.
+ */
+export function hasSessionHint(): boolean {
+  return authStorage.getToken() !== null || authStorage.getUserId() !== null;
 }
 
 export async function login(body: LoginBody): Promise<LoginResponse> {

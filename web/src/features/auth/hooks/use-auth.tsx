@@ -20,6 +20,7 @@ import { authStorage } from '../../../lib/storage';
 import {
   displayNameOf,
   fetchCurrentUser,
+  hasSessionHint,
   login,
   logout,
   pageUser,
@@ -55,7 +56,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery<AuthUser | null, Error>({
     queryKey: authKeys.user,
-    queryFn: fetchCurrentUser,
+    // Known to be a visitor (the page said so, or the server did) and no sign-in since, here or in
+    // another tab: still a visitor, without asking (a window focus or an invalidation would
+    // otherwise log the server's 401 in the console). Undecided (no page answer), it asks.
+    queryFn: () =>
+      queryClient.getQueryData(authKeys.user) === null && !hasSessionHint() ? null : fetchCurrentUser(),
     initialData: pageUser,
     staleTime: TIMING.authUserStaleMs,
     gcTime: TIMING.authUserGcMs,

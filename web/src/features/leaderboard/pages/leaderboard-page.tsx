@@ -54,24 +54,38 @@ export default function LeaderboardPage() {
   );
 }
 
+/**
+ * "1,240 / 2,500 points to Level 3": the points against the next level's threshold (common's
+ * levels), or the top level's name once there is no next one.
+ */
+function progressText(points: number): string {
+  const { level, next } = levelProgress(points);
+  if (!next) return `${points.toLocaleString('en')} points: top level (${level.name})`;
+  return `${points.toLocaleString('en')} / ${next.minPoints.toLocaleString('en')} points to Level ${next.level}`;
+}
+
 function LeaderboardRow({ entry }: { entry: Entry }) {
   const name = nameOf(entry);
   const level = LEVELS.find((l) => l.level === entry.level);
-  const { progressPercent } = levelProgress(entry.points);
+  const progress = levelProgress(entry.points);
+  const text = progressText(entry.points);
+  const levelText = `Level ${entry.level} · ${entry.levelName || level?.name}`;
   return (
-    <li className="flex items-center gap-3 rounded-2xl border bg-card p-3">
+    // Two rows: who (rank, photo, name and level, points), then the progress to the next level
+    // under the photo and name, wide enough on a 390 px phone for its label on one line.
+    <li className="grid grid-cols-[auto_auto_minmax(0,1fr)_auto] items-center gap-x-2.5 gap-y-2 rounded-2xl border bg-card p-3 sm:gap-x-3">
       <span
-        className={cn('flex w-9 shrink-0 justify-center text-lg font-bold tabular-nums', entry.rank <= 3 ? MEDAL[entry.rank - 1] : 'text-muted-foreground')}
+        className={cn('flex w-7 shrink-0 justify-center text-lg font-bold tabular-nums sm:w-9', entry.rank <= 3 ? MEDAL[entry.rank - 1] : 'text-muted-foreground')}
         aria-label={`Rank ${entry.rank}`}
       >
         {entry.rank <= 3 ? <Medal className="size-6" aria-hidden="true" /> : entry.rank}
         {entry.rank <= 3 ? <span className="sr-only">{entry.rank}</span> : null}
       </span>
-      <Avatar className="size-11">
+      <Avatar className="size-10 sm:size-11">
         {entry.profileImage ? <AvatarImage src={entry.profileImage} alt="" /> : null}
         <AvatarFallback>{initialsOf(name)}</AvatarFallback>
       </Avatar>
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 gap-1">
         <p className="flex min-w-0 flex-wrap items-center gap-1.5 font-semibold">
           <span className="truncate">{name}</span>
           <VerifiedBadge person={entry} />
@@ -82,19 +96,34 @@ function LeaderboardRow({ entry }: { entry: Entry }) {
             </span>
           ) : null}
         </p>
-        <p className="flex items-center gap-2 text-xs text-muted-foreground">
-          <span className="rounded-full bg-secondary px-1.5 py-0.5 font-semibold text-secondary-foreground">
-            Level {entry.level} · {entry.levelName || level?.name}
+        <p className="flex min-w-0 text-xs text-muted-foreground">
+          {/* one line at every width: cut with an ellipsis (the full text in its title) rather than wrapped */}
+          <span className="truncate whitespace-nowrap rounded-full bg-secondary px-1.5 py-0.5 font-semibold text-secondary-foreground" title={levelText}>
+            {levelText}
           </span>
         </p>
-        <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-          <div className="h-full rounded-full bg-primary" style={{ width: `${progressPercent}%` }} />
-        </div>
       </div>
       <p className="shrink-0 text-right">
         <span className="block font-bold tabular-nums">{entry.points.toLocaleString('en')}</span>
         <span className="text-xs text-muted-foreground">points</span>
       </p>
+      <div className="col-span-3 col-start-2 grid gap-1">
+        <div
+          role="progressbar"
+          aria-label={`${name}'s progress to the next level`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress.progressPercent)}
+          aria-valuetext={text}
+          className="h-1.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary" style={{ width: `${progress.progressPercent}%` }} />
+        </div>
+        {/* the bar's value in words for the eye; screen readers hear it as the bar's value */}
+        <p className="text-xs tabular-nums text-muted-foreground" aria-hidden="true">
+          {text}
+        </p>
+      </div>
     </li>
   );
 }

@@ -52,6 +52,17 @@ describe('PostCard', () => {
     expect(within(card).queryByRole('button', { name: /More options/ })).not.toBeInTheDocument();
   });
 
+  it('shows the like count the search cards show, as text (no like button)', async () => {
+    stubFetch({ 'GET /api/user': signedOutReply });
+    const { unmount } = renderWithApp(<PostCard post={makePost({ id: 6, title: 'Ramen', likeCount: 1234 })} />);
+    const card = screen.getByRole('article', { name: 'Ramen' });
+    expect(card).toHaveTextContent('1234likes');
+    expect(within(card).queryByRole('button', { name: /like/i })).not.toBeInTheDocument();
+    unmount();
+    renderWithApp(<PostCard post={makePost({ id: 7, title: 'Pho', likeCount: 1 })} />);
+    expect(screen.getByRole('article', { name: 'Pho' })).toHaveTextContent('1like');
+  });
+
   it('marks the viewer’s own pending plate, and only theirs', async () => {
     stubFetch({ 'GET /api/user': signIn() });
     const own = makePost({ title: 'Mine', userId: 7, approvalStatus: 'pending' });

@@ -1,5 +1,5 @@
 import type { PostDto } from '@plates/common';
-import { Bookmark, Clock, MessageCircle, Share2 } from 'lucide-react';
+import { Bookmark, Clock, Heart, MessageCircle, Share2 } from 'lucide-react';
 import { memo, useId, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthorByline } from '../../../components/author/author-line';
@@ -22,11 +22,16 @@ interface PostCardProps {
   priority?: boolean;
   /** On phones a tap on the image opens the swipe viewer over this list (the home feed). */
   swipeable?: boolean;
+  /** The plate's place in a ranking (Top Rated), shown before the author. */
+  rank?: number;
 }
+
+// Gold, silver and bronze for the first three, as on the leaderboard.
+const PODIUM = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-700 text-white'] as const;
 
 const PHONE_QUERY = '(max-width: 1023px)';
 
-export const PostCard = memo(function PostCard({ post, priority = false, swipeable = false }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, priority = false, swipeable = false, rank }: PostCardProps) {
   const { user } = useAuth();
   const toggleSave = useSavePost();
   const share = useSharePost();
@@ -48,6 +53,17 @@ export const PostCard = memo(function PostCard({ post, priority = false, swipeab
       className="overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm [contain-intrinsic-size:auto_640px] [content-visibility:auto]"
     >
       <header className="flex items-center gap-3 px-4 py-3">
+        {rank === undefined ? null : (
+          <span
+            className={cn(
+              'flex size-9 shrink-0 items-center justify-center rounded-full text-base font-bold tabular-nums',
+              PODIUM[rank - 1] ?? 'bg-secondary text-secondary-foreground',
+            )}
+          >
+            <span className="sr-only">Rank </span>
+            {rank}
+          </span>
+        )}
         <AuthorByline post={post} className="flex-1" />
         <PostActions post={post} />
       </header>
@@ -88,6 +104,12 @@ export const PostCard = memo(function PostCard({ post, priority = false, swipeab
           <MessageCircle className="size-4" aria-hidden="true" />
           <span className="tabular-nums">{post.commentCount}</span>
         </Link>
+        {/* the likes the search cards show; a count, not a button (plates have no like action) */}
+        <span className="inline-flex min-h-11 items-center gap-1.5 px-2 text-sm text-muted-foreground">
+          <Heart className="size-4" aria-hidden="true" />
+          <span className="tabular-nums">{post.likeCount}</span>
+          <span className="sr-only">{post.likeCount === 1 ? 'like' : 'likes'}</span>
+        </span>
         <div className="ml-auto flex items-center">
           <Button
             variant="ghost"

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch';
@@ -23,6 +23,25 @@ describe('Top rated', () => {
     await user.click(screen.getByRole('tab', { name: 'All Time' }));
     expect(await screen.findByText('No rated plates yet.')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/top-rated').map((c) => c.url.searchParams.get('period'))).toEqual(['day', 'week', 'all']);
+  });
+
+  it('numbers the plates by rank: 1, 2, 3, ... in an ordered list', async () => {
+    const titles = ['Katsu', 'Laksa', 'Mole', 'Pho'];
+    stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/top-rated': { body: titles.map((title, i) => makePost({ id: i + 1, title })) },
+    });
+    renderWithApp(null, { routes: [{ path: '/top-rated', element: <TopRatedPage /> }], route: '/top-rated?period=all' });
+    const list = await screen.findByRole('list', { name: 'Top rated plates, all time' });
+    expect(list.tagName).toBe('OL');
+    const items = [...list.children];
+    expect(items).toHaveLength(4);
+    items.forEach((item, i) => {
+      expect(item.tagName).toBe('LI');
+      expect(within(item as HTMLElement).getByRole('article', { name: titles[i] }).querySelector('header')).toHaveTextContent(
+        new RegExp(`^Rank ${i + 1}`),
+      );
+    });
   });
 
   it('the panel lists today’s best with a link to the full page', async () => {

@@ -55,7 +55,14 @@ export default function TopRatedPage() {
         ) : top.data.length === 0 ? (
           <EmptyPanel>{current.empty}</EmptyPanel>
         ) : (
-          top.data.map((post, i) => <PostCard key={post.id} post={post} priority={i === 0} />)
+          // minmax(0, 1fr): a card's photo never widens the column past the screen
+          <ol className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5" aria-label={`Top rated plates, ${current.label.toLowerCase()}`}>
+            {top.data.map((post, i) => (
+              <li key={post.id}>
+                <PostCard post={post} priority={i === 0} rank={i + 1} />
+              </li>
+            ))}
+          </ol>
         )}
         </TabsContent>
       </Tabs>

@@ -26,8 +26,9 @@ interface FilterFieldsProps {
 
 /**
  * The filters of document 2 §2 and §9, shared by the filter panel of /search and the drawer of
- * /search/advanced: location, author, rating range, date range, sort, cuisines, has image, has
- * location and minimum comments. Controlled; the pages decide when the values go to the URL.
+ * /search/advanced: location, author, rating range, date range, sort, cuisines, has location and
+ * minimum comments (no "has image": every plate is a photo). Controlled; the pages decide when the
+ * values go to the URL.
  */
 export function FilterFields({ value, onChange, className }: FilterFieldsProps) {
   const id = useId();
@@ -128,14 +129,6 @@ export function FilterFields({ value, onChange, className }: FilterFieldsProps) 
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-image`}>Has image</Label>
-          <Select id={`${id}-image`} value={value.hasImage} onChange={(e) => set('hasImage', e.target.value as TriState)}>
-            <option value="">Any</option>
-            <option value="true">With an image</option>
-            <option value="false">Without an image</option>
-          </Select>
-        </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-has-location`}>Has location</Label>
           <Select

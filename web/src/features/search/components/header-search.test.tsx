@@ -36,6 +36,19 @@ describe('HeaderSearch', () => {
     vi.useRealTimers();
   });
 
+  it('is left out on the search pages, which have their own box (one search box per page)', async () => {
+    stubFetch({ 'GET /api/user': signedOutReply, 'GET /api/search': { body: full } });
+    for (const route of ['/search?q=pasta', '/search/advanced?q=pasta']) {
+      const view = renderWithApp(<HeaderSearch />, { route, path: route.split('?')[0] });
+      expect(await screen.findByTestId('location')).toBeInTheDocument();
+      expect(screen.queryByRole('search', { name: 'Site search' }), route).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Search' }), route).not.toBeInTheDocument();
+      view.unmount();
+    }
+    renderWithApp(<HeaderSearch />, { route: '/searches', path: '/searches' });
+    expect(screen.getByRole('combobox', { name: 'Search people and plates' })).toBeInTheDocument();
+  });
+
   it('searches 300 ms after the last keystroke, and only from 2 trimmed characters', async () => {
     const api = stubFetch({ 'GET /api/user': signedOutReply, 'GET /api/search': { body: full } });
     renderWithApp(<HeaderSearch />);

@@ -1,6 +1,7 @@
 import { SEARCH } from '@plates/common';
 import { Search, X } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
+import { useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useHeaderSearch } from '../hooks/use-header-search';
@@ -17,6 +18,9 @@ const SearchDropdown = lazy(loadDropdown);
  * keys are useHeaderSearch's; this renders it, with a hint that tells keyboard users the keys.
  *
  * On phones the box is a row under the header, toggled by a search button in the header.
+ *
+ * The search pages (/search, /search/advanced) have their own box: there the header's is left out
+ * at every width, so a page never shows two search boxes (nor a second one behind the phone toggle).
  */
 export function HeaderSearch() {
   const {
@@ -48,6 +52,9 @@ export function HeaderSearch() {
   const listboxId = `${baseId}-listbox`;
   const hintId = `${baseId}-hint`;
   const optionId = (item: DropdownItem) => `${baseId}-${item.key}`;
+  const { pathname } = useLocation();
+
+  if (isSearchPage(pathname)) return null;
 
   return (
     <div className="flex min-w-0 flex-1 items-center justify-end sm:justify-center">
@@ -150,4 +157,8 @@ export function HeaderSearch() {
       </form>
     </div>
   );
+}
+
+function isSearchPage(pathname: string): boolean {
+  return pathname === '/search' || pathname.startsWith('/search/');
 }

@@ -19,7 +19,6 @@ export interface SearchFilters {
   /** '' is the server's default: relevance with a query, newest without. */
   sortBy: SearchSort | '';
   cuisineTypes: string[];
-  hasImage: TriState;
   hasLocation: TriState;
   minComments: number;
 }
@@ -32,12 +31,14 @@ export const DEFAULT_FILTERS: SearchFilters = {
   dateRange: 'all',
   sortBy: '',
   cuisineTypes: [],
-  hasImage: '',
   hasLocation: '',
   minComments: 0,
 };
 
-/** The URL parameters /search/advanced reads and sends to `GET /api/search/posts`. */
+/**
+ * The URL parameters /search/advanced reads and sends to `GET /api/search/posts`. Not `hasImage`:
+ * every plate is a photo, so the filter means nothing here; the API still takes it.
+ */
 export const FILTER_PARAMS = [
   'q',
   'location',
@@ -47,7 +48,6 @@ export const FILTER_PARAMS = [
   'dateRange',
   'sortBy',
   'cuisineTypes',
-  'hasImage',
   'hasLocation',
   'minComments',
 ] as const;
@@ -109,7 +109,6 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
     dateRange: dateRange.success ? dateRange.data : 'all',
     sortBy: sortBy.success ? sortBy.data : '',
     cuisineTypes: [...new Set(cuisines)],
-    hasImage: triState(params.get('hasImage')),
     hasLocation: triState(params.get('hasLocation')),
     minComments: numberIn(params.get('minComments'), 0, SEARCH.maxComments, 0),
   };
@@ -132,7 +131,6 @@ export function filtersToParams(query: string, filters: SearchFilters): URLSearc
     const sorted = [...filters.cuisineTypes].sort((a, b) => order.indexOf(a) - order.indexOf(b));
     params.set('cuisineTypes', sorted.join(','));
   }
-  if (filters.hasImage) params.set('hasImage', filters.hasImage);
   if (filters.hasLocation) params.set('hasLocation', filters.hasLocation);
   if (filters.minComments > 0) params.set('minComments', String(Math.round(filters.minComments)));
   return params;
@@ -146,7 +144,7 @@ export function advancedSearchPath(query: string, filters: SearchFilters): strin
 
 /**
  * Active filters for the badge on the filters button: location, author, the rating range (once,
- * when it is not 1-5), the cuisines (once, when any is ticked), has image, has location and minimum
+ * when it is not 1-5), the cuisines (once, when any is ticked), has location and minimum
  * comments. The query, the date range, the sort order and default values do not count.
  */
 export function activeFilterCount(filters: SearchFilters): number {
@@ -155,7 +153,6 @@ export function activeFilterCount(filters: SearchFilters): number {
     filters.author.trim() !== '',
     roundRating(filters.minRating) !== RATING_MIN || roundRating(filters.maxRating) !== RATING_MAX,
     filters.cuisineTypes.length > 0,
-    filters.hasImage !== '',
     filters.hasLocation !== '',
     filters.minComments > 0,
   ].filter(Boolean).length;

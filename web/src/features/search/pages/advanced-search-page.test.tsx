@@ -35,7 +35,6 @@ describe('AdvancedSearchPage', () => {
       dateRange: 'week',
       sortBy: 'rating',
       cuisineTypes: 'Italian,Thai',
-      hasImage: 'true',
       hasLocation: 'false',
       minComments: '4',
       page: '1',
@@ -50,8 +49,9 @@ describe('AdvancedSearchPage', () => {
     expect(screen.getByText('1 result')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 of 1')).toBeInTheDocument();
-    // location, author, rating range, cuisines, has image, has location, minimum comments
-    expect(screen.getByRole('button', { name: 'Filters, 7 active' })).toBeInTheDocument();
+    // location, author, rating range, cuisines, has location, minimum comments (an old link's
+    // hasImage is neither sent nor counted: every plate is a photo)
+    expect(screen.getByRole('button', { name: 'Filters, 6 active' })).toBeInTheDocument();
     const chips = within(screen.getByRole('list', { name: 'Active filters' })).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual(['Location: Rome', 'Author: bo', 'Rating: 3.5–4.5', 'Italian', 'Thai']);
   });
@@ -133,7 +133,8 @@ describe('AdvancedSearchPage', () => {
     await user.type(within(drawer).getByLabelText('Location'), 'Lisbon');
     await user.click(within(drawer).getByRole('checkbox', { name: 'Korean' }));
     await user.selectOptions(within(drawer).getByLabelText('Date range'), 'This week');
-    await user.selectOptions(within(drawer).getByLabelText('Has image'), 'With an image');
+    expect(within(drawer).queryByLabelText('Has image')).not.toBeInTheDocument();
+    await user.selectOptions(within(drawer).getByLabelText('Has location'), 'With a location');
     // the sliders: the keyboard moves a thumb by one step
     within(drawer).getByRole('slider', { name: 'Minimum rating' }).focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
@@ -143,9 +144,9 @@ describe('AdvancedSearchPage', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(location()).toBe(
-      '/search/advanced?q=pasta&location=Lisbon&minRating=1.2&dateRange=week&cuisineTypes=Korean&hasImage=true&minComments=1',
+      '/search/advanced?q=pasta&location=Lisbon&minRating=1.2&dateRange=week&cuisineTypes=Korean&hasLocation=true&minComments=1',
     );
-    // location, rating, cuisines, has image, minimum comments; not the date range
+    // location, rating, cuisines, has location, minimum comments; not the date range
     expect(screen.getByRole('button', { name: 'Filters, 5 active' })).toBeInTheDocument();
   });
 

@@ -93,6 +93,23 @@ describe('SearchPage', () => {
     expect(await screen.findByText('No results found for "zzz"')).toBeInTheDocument();
     expect(screen.getByText('Try using different keywords or check your spelling')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    // one empty state, not one per group
+    expect(screen.queryByText(/No users found|No food plates found/)).not.toBeInTheDocument();
+  });
+
+  it('All shows only the group that found something: no empty "No users found" box above the plates', async () => {
+    setup('/search?q=pasta', { body: searchAnswer({ posts: plates, postCount: 7 }) });
+    expect(await screen.findByRole('list', { name: 'Plates found' })).toBeInTheDocument();
+    expect(screen.queryByText('No users found matching "pasta"')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'People' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Plates' })).toBeInTheDocument();
+  });
+
+  it('All with people and no plates shows just the people', async () => {
+    setup('/search?q=pat', { body: searchAnswer({ users: people, userCount: 10 }) });
+    expect(await screen.findByRole('list', { name: 'People found' })).toBeInTheDocument();
+    expect(screen.queryByText('No food plates found matching "pat"')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Plates' })).not.toBeInTheDocument();
   });
 
   it('a tab with nothing says so', async () => {

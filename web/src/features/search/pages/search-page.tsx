@@ -233,7 +233,9 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
             <NoResults query={query} />
           ) : (
             <>
-              {tab !== 'food' ? (
+              {/* All shows only the groups that found something: an empty "No users found" box
+                  above the plates says nothing the counts have not (nothing at all is NoResults) */}
+              {tab === 'users' || (tab === 'all' && users.length > 0) ? (
                 <ResultGroup
                   query={query}
                   title={tab === 'all' ? 'People' : undefined}
@@ -259,7 +261,7 @@ function SearchResults({ query, tab, onTabChange }: { query: string; tab: Search
                   </ul>
                 </ResultGroup>
               ) : null}
-              {tab !== 'users' ? (
+              {tab === 'food' || (tab === 'all' && posts.length > 0) ? (
                 <ResultGroup
                   query={query}
                   title={tab === 'all' ? 'Plates' : undefined}
