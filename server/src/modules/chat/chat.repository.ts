@@ -125,6 +125,25 @@ const sessionVisibleTo = (me: number, user1: SQL | AnyColumn, user2: SQL | AnyCo
 const listedFor = (me: number) => sql`${sessionVisibleTo(me, sql`cs.user1_id`, sql`cs.user2_id`)}
   and coalesce(d.is_deleted, false) = false and o.account_status = 'active'`;
 
+/**
+ * Refreshes the receiver's unread "new message" notification of a conversation for a newer
+ * message (one such notification per conversation while unread), answering its id; none when
+ * there is no unread one (the caller then writes a new one). `also` is a further condition (a
+ * send's: the message was stored and is not held).
+ */
+function refreshMessageNotice(
+  receiverId: number,
+  sessionId: number,
+  notice: { title: string; message: string; actorId: number },
+  also: SQL = sql`true`,
+): SQL {
+  return sql`update ${notifications} set title = ${notice.title}::text, message = ${notice.message.slice(0, 500)}::text,
+      actor_id = ${notice.actorId}::int, created_at = now(), updated_at = now()
+    where user_id = ${receiverId}::int and type = 'new_message' and read = false
+      and metadata->>'sessionId' = ${String(sessionId)}::text and ${also}
+    returning id`;
+}
+
 /** The sender's (`s_…`) or receiver's (`v_…`) columns of a request row. */
 function requestUser(r: Record<string, unknown>, prefix: 's' | 'v', id: unknown) {
   return {
@@ -516,11 +535,7 @@ export function createChatRepository(db: Db) {
           update ${chatSessions} set last_message_at = stored.created_at, updated_at = now()
           from stored where ${chatSessions.id} = ${sessionId} and stored.held_at is null
         ), refreshed as (
-          update ${notifications} set title = ${notification.title}::text, message = ${notification.message.slice(0, 500)}::text,
-            actor_id = ${senderId}, created_at = now(), updated_at = now()
-          where user_id = ${receiverId} and type = 'new_message' and read = false and metadata->>'sessionId' = ${String(sessionId)}::text
-            and exists (select 1 from stored where stored.held_at is null)
-          returning ${notifications.id}
+          ${refreshMessageNotice(receiverId, sessionId, { ...notification, actorId: senderId }, sql`exists (select 1 from stored where stored.held_at is null)`)}
         )
         select (select id from existing limit 1) as existing_id, stored.id, stored.created_at,
           (select count(*) from refreshed)::int as refreshed
@@ -543,19 +558,7 @@ export function createChatRepository(db: Db) {
       values: { title: string; message: string; actorId: number },
       tx: Tx,
     ): Promise<boolean> {
-      const rows = await tx
-        .update(notifications)
-        .set({ title: values.title, message: values.message.slice(0, 500), actorId: values.actorId, createdAt: sql`now()` })
-        .where(
-          and(
-            eq(notifications.userId, receiverId),
-            eq(notifications.type, 'new_message'),
-            eq(notifications.read, false),
-            sql`${notifications.metadata}->>'sessionId' = ${String(sessionId)}`,
-          ),
-        )
-        .returning({ id: notifications.id });
-      return rows.length > 0;
+      return (await tx.execute(refreshMessageNotice(receiverId, sessionId, values))).rows.length > 0;
     },
 
     /**
