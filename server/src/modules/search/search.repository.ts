@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { categories, follows, postCategories, posts, userBlocks, users, userVerifications } from '../../db/schema/index.js';
 import { createSharedCache } from '../../lib/shared-cache.js';
 import { isConst, literalLimit } from '../../lib/literal.js';
-import { placeholder } from '../../lib/prepared.js';
+import { placeholder, preparedVariants } from '../../lib/prepared.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { audience } from '../posts/post-access.js';
 import { activeVerification, type VerifiedType } from '../users/users.author.js';
@@ -425,27 +425,26 @@ export function createSearchRepository(db: Db, options: Partial<SearchLimits> & 
   }
 
   /** The member's blocks (either way) and the private people they follow: one prepared statement. */
-  let factsQuery: ReturnType<typeof buildFacts> | undefined;
-  function buildFacts() {
-    const me = placeholder<number>('viewer');
-    return db
-      .select({ kind: sql<string>`'b'`.as('kind'), id: userBlocks.blockedId })
-      .from(userBlocks)
-      .where(eq(userBlocks.blockerId, me))
-      .unionAll(db.select({ kind: sql<string>`'b'`.as('kind'), id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, me)))
-      .unionAll(
-        db
-          .select({ kind: sql<string>`'f'`.as('kind'), id: follows.followingId })
-          .from(follows)
-          .innerJoin(users, eq(users.id, follows.followingId))
-          .where(and(eq(follows.followerId, me), isConst(follows.status, 'accepted'), isConst(users.isPrivate, true))),
-      )
-      .prepare('q_search_viewer_facts');
-  }
+  const factsVariants = preparedVariants(1);
   async function viewerFacts(viewer: NonNullable<Viewer>): Promise<ViewerFacts> {
-    factsQuery ??= buildFacts();
+    const query = factsVariants('search_viewer_facts', (name) => {
+      const me = placeholder<number>('viewer');
+      return db
+        .select({ kind: sql<string>`'b'`.as('kind'), id: userBlocks.blockedId })
+        .from(userBlocks)
+        .where(eq(userBlocks.blockerId, me))
+        .unionAll(db.select({ kind: sql<string>`'b'`.as('kind'), id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, me)))
+        .unionAll(
+          db
+            .select({ kind: sql<string>`'f'`.as('kind'), id: follows.followingId })
+            .from(follows)
+            .innerJoin(users, eq(users.id, follows.followingId))
+            .where(and(eq(follows.followerId, me), isConst(follows.status, 'accepted'), isConst(users.isPrivate, true))),
+        )
+        .prepare(name);
+    });
     const facts: ViewerFacts = { blocked: new Set(), followed: new Set() };
-    for (const r of await factsQuery.execute({ viewer: viewer.id })) (r.kind === 'b' ? facts.blocked : facts.followed).add(r.id);
+    for (const r of await query.execute({ viewer: viewer.id })) (r.kind === 'b' ? facts.blocked : facts.followed).add(r.id);
     return facts;
   }
 
