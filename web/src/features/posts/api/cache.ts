@@ -46,6 +46,12 @@ export function putPostInCaches(queryClient: QueryClient, post: PostDto): void {
   updatePostInCaches(queryClient, post.id, () => post);
 }
 
+/** A rating's answer: the plate everywhere it is cached, and top rated asked again (its order may move). */
+export function putRatedPost(queryClient: QueryClient, post: PostDto): void {
+  putPostInCaches(queryClient, post);
+  void queryClient.invalidateQueries({ queryKey: postKeys.topRatedAll() });
+}
+
 export function removePostFromCaches(queryClient: QueryClient, id: number): void {
   queryClient.setQueriesData({ queryKey: postKeys.all }, (data: unknown) =>
     isPost(data) ? data : mapCachedPosts(data, id, () => null),

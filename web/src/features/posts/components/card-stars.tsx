@@ -2,8 +2,7 @@ import type { PostDto } from '@plates/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { isOwner, useAuth } from '../../auth';
-import { putPostInCaches } from '../api/cache';
-import { postKeys } from '../api/keys';
+import { putRatedPost } from '../api/cache';
 
 // The stars and their mutation load with the first member's card, never on a visitor's first load.
 const CardRating = lazy(() => import('../../ratings/components/card-rating'));
@@ -16,13 +15,9 @@ export function CardStars({ post }: { post: PostDto }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   if (!user || isOwner(user, post) || post.approvalStatus !== 'approved') return null;
-  const onRated = (updated: PostDto) => {
-    putPostInCaches(queryClient, updated);
-    void queryClient.invalidateQueries({ queryKey: postKeys.topRatedAll() });
-  };
   return (
     <Suspense fallback={<div className="h-11" aria-hidden="true" />}>
-      <CardRating post={post} onRated={onRated} />
+      <CardRating post={post} onRated={(updated) => putRatedPost(queryClient, updated)} />
     </Suspense>
   );
 }

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/utils';
 import { isOwner, useAuth } from '../../auth';
 import { CommentsSection } from '../../comments';
 import { YourRating } from '../../ratings';
-import { findCachedPost, putPostInCaches } from '../api/cache';
+import { findCachedPost, putPostInCaches, putRatedPost } from '../api/cache';
 import { postKeys } from '../api/keys';
 import { fetchNeighbors, fetchPost, pageAnswers } from '../api/posts-api';
 import { NavigationTip } from '../components/navigation-tip';
@@ -116,10 +116,7 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
   // A rating or a comment answers with the plate: every cached copy takes it, and a rating can move
   // it in top rated.
   const onCommented = (updated: PostDto) => putPostInCaches(queryClient, updated);
-  const onRated = (updated: PostDto) => {
-    putPostInCaches(queryClient, updated);
-    void queryClient.invalidateQueries({ queryKey: postKeys.topRatedAll() });
-  };
+  const onRated = (updated: PostDto) => putRatedPost(queryClient, updated);
 
   useEffect(() => {
     document.title = `${post.title} · Plates`;
