@@ -9,6 +9,16 @@ import PostPage from './post-page';
 const routes = [{ path: '/posts/:postId', element: <PostPage /> }];
 const noComments = { body: { comments: [], nextCursor: null } };
 
+/** A visitor on plate 1 (`post` over makePost's defaults), which has a next plate and no comments. */
+function stubPlateWithNext(post: Parameters<typeof makePost>[0] = {}) {
+  return stubFetch({
+    'GET /api/user': signedOutReply,
+    'GET /api/posts/1': { body: makePost({ id: 1, ...post }) },
+    'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
+    'GET /api/posts/1/comments': noComments,
+  });
+}
+
 describe('PostPage', () => {
   it('shows Post Not Found with a way home for a missing plate and for a bad id', async () => {
     stubFetch({ 'GET /api/user': signedOutReply });
@@ -65,12 +75,7 @@ describe('PostPage', () => {
   });
 
   it('swipes 50 px or more to the next plate', async () => {
-    stubFetch({
-      'GET /api/user': signedOutReply,
-      'GET /api/posts/1': { body: makePost({ id: 1, title: 'Ramen' }) },
-      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
-      'GET /api/posts/1/comments': noComments,
-    });
+    stubPlateWithNext({ title: 'Ramen' });
     renderWithApp(null, { routes, route: '/posts/1' });
     await screen.findByRole('link', { name: 'Next plate' });
     const image = screen.getByRole('img', { name: 'Ramen' }).parentElement!.parentElement!;
@@ -83,12 +88,7 @@ describe('PostPage', () => {
   });
 
   it('speaks of arrow keys to a mouse and of swiping to a touch screen, in the page above the plate', async () => {
-    stubFetch({
-      'GET /api/user': signedOutReply,
-      'GET /api/posts/1': { body: makePost({ id: 1, title: 'Ramen' }) },
-      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
-      'GET /api/posts/1/comments': noComments,
-    });
+    stubPlateWithNext({ title: 'Ramen' });
     const view = renderWithApp(null, { routes, route: '/posts/1' });
     const tip = (await screen.findByRole('heading', { name: 'Navigation Tip' })).closest('aside')!;
     expect(tip).toHaveTextContent('arrow keys');
@@ -111,12 +111,7 @@ describe('PostPage', () => {
 
   it('remembers "Don\'t show again" for the navigation tip', async () => {
     const user = userEvent.setup();
-    stubFetch({
-      'GET /api/user': signedOutReply,
-      'GET /api/posts/1': { body: makePost({ id: 1 }) },
-      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: 2 } },
-      'GET /api/posts/1/comments': noComments,
-    });
+    stubPlateWithNext();
     renderWithApp(null, { routes, route: '/posts/1' });
     await user.click(await screen.findByRole('button', { name: "Don't show again" }));
     expect(localStorage.getItem('navigationTipDismissed')).toBe('true');
