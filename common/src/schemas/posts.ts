@@ -13,6 +13,7 @@ export const CUISINES = [
   'Italian', 'Chinese', 'Japanese', 'Indian', 'Mexican', 'French', 'Thai', 'Mediterranean',
   'American', 'Korean', 'Vietnamese', 'Greek', 'Spanish', 'Turkish', 'Lebanese', 'Moroccan',
 ] as const;
+export type Cuisine = (typeof CUISINES)[number];
 
 export const Category = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof Category>;

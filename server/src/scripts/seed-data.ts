@@ -2,7 +2,7 @@
 // images, ratings, comments, replies, hearts, likes, saves, follows and chats, with every denormalised
 // counter and the points ledger computed in SQL at the end. Rows go in as multi-row inserts of up
 // to 1000 rows per statement, so 20,000 plates take seconds to a few minutes, not hours.
-import { CHAT_REACTIONS, CUISINES, LEVELS } from '@plates/common';
+import { CHAT_REACTIONS, CUISINES, LEVELS, type Cuisine } from '@plates/common';
 import { inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
@@ -72,8 +72,6 @@ export function prng(seed: number) {
   };
 }
 type Rng = ReturnType<typeof prng>;
-
-type Cuisine = (typeof CUISINES)[number];
 
 const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luca', 'Maya', 'Nikos', 'Olu', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tomas', 'Uma', 'Viktor', 'Wen', 'Yara', 'Zoe'];
 const LAST = ['Abbott', 'Bauer', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Rossi', 'Silva', 'Tanaka', 'Umar', 'Varga', 'Weber', 'Yilmaz', 'Zhang'];

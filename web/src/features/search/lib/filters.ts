@@ -1,4 +1,4 @@
-import { AdvancedSearchQuery, CUISINES, DateRange, SEARCH, SearchSort } from '@plates/common';
+import { AdvancedSearchQuery, CUISINES, DateRange, SEARCH, SearchSort, type Cuisine } from '@plates/common';
 
 /**
  * The filter object of document 2 §3 as the filter form holds it, and its round trip through the
@@ -100,7 +100,7 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
   const cuisines = (params.get('cuisineTypes') ?? '')
     .split(',')
     .map((name) => known.get(name.trim().toLowerCase()))
-    .filter((name): name is (typeof CUISINES)[number] => name !== undefined);
+    .filter((name): name is Cuisine => name !== undefined);
   return {
     location: (params.get('location') ?? '').trim(),
     author: (params.get('author') ?? '').trim(),
