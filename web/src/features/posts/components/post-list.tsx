@@ -6,6 +6,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { PostCard } from './post-card';
+import { PostTile } from './post-tile';
 
 interface PostListProps {
   query: UseInfiniteQueryResult<InfiniteData<FeedResponse>, Error>;
@@ -15,10 +16,25 @@ interface PostListProps {
   /** Cards open the swipe viewer on phones (home feed). */
   swipeable?: boolean;
   label: string;
+  /** Full cards (feeds), or a grid of square photo tiles (profiles, saved plates, a place). */
+  view?: 'cards' | 'grid';
 }
 
-/** Cards of an infinite list; the next page loads when the end comes near (IntersectionObserver). */
-export function PostList({ query, loadingText = 'Loading delicious plates...', errorText, empty, swipeable = false, label }: PostListProps) {
+const GRID_CLASS = 'grid grid-cols-3 gap-1 sm:gap-1.5 lg:grid-cols-4';
+
+/**
+ * The plates of an infinite list, as cards or as a photo grid; the next page loads when the end
+ * comes near (IntersectionObserver).
+ */
+export function PostList({
+  query,
+  loadingText = 'Loading delicious plates...',
+  errorText,
+  empty,
+  swipeable = false,
+  label,
+  view = 'cards',
+}: PostListProps) {
   if (query.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true">
@@ -26,19 +42,27 @@ export function PostList({ query, loadingText = 'Loading delicious plates...', e
           <Spinner className="size-5" label="" />
           {loadingText}
         </p>
-        {[0, 1].map((i) => (
-          <div key={i} className="overflow-hidden rounded-2xl border bg-card" aria-hidden="true">
-            <div className="flex items-center gap-3 p-4">
-              <div className="size-10 animate-pulse rounded-full bg-muted" />
-              <div className="h-3 w-32 animate-pulse rounded bg-muted" />
-            </div>
-            <div className="aspect-square animate-pulse bg-muted" />
-            <div className="grid gap-2 p-4">
-              <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
-              <div className="h-3 w-1/2 animate-pulse rounded bg-muted" />
-            </div>
+        {view === 'grid' ? (
+          <div className={GRID_CLASS} aria-hidden="true">
+            {Array.from({ length: 9 }, (_, i) => (
+              <div key={i} className="aspect-square animate-pulse rounded-md bg-muted sm:rounded-lg" />
+            ))}
           </div>
-        ))}
+        ) : (
+          [0, 1].map((i) => (
+            <div key={i} className="overflow-hidden rounded-2xl border bg-card" aria-hidden="true">
+              <div className="flex items-center gap-3 p-4">
+                <div className="size-10 animate-pulse rounded-full bg-muted" />
+                <div className="h-3 w-32 animate-pulse rounded bg-muted" />
+              </div>
+              <div className="aspect-square animate-pulse bg-muted" />
+              <div className="grid gap-2 p-4">
+                <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+                <div className="h-3 w-1/2 animate-pulse rounded bg-muted" />
+              </div>
+            </div>
+          ))
+        )}
       </div>
     );
   }
@@ -54,11 +78,18 @@ export function PostList({ query, loadingText = 'Loading delicious plates...', e
 
   return (
     <section aria-label={label} className="grid gap-5">
-      {posts.map((post, i) => (
-        <PostCard key={post.id} post={post} priority={i === 0} swipeable={swipeable} />
-      ))}
+      {view === 'grid' ? (
+        <ul className={GRID_CLASS}>
+          {posts.map((post, i) => (
+            // the first row paints at once
+            <PostTile key={post.id} post={post} priority={i < 3} />
+          ))}
+        </ul>
+      ) : (
+        posts.map((post, i) => <PostCard key={post.id} post={post} priority={i === 0} swipeable={swipeable} />)
+      )}
       <LoadMore pager={query} label="Load more plates" loadingLabel="Loading more plates..." autoLoadMargin="800px 0px" />
-      {!query.hasNextPage && posts.length > 3 ? (
+      {!query.hasNextPage && posts.length > 3 && view === 'cards' ? (
         <p className="py-4 text-center text-sm text-muted-foreground">You're all caught up.</p>
       ) : null}
     </section>

@@ -9,6 +9,7 @@ export function SavedPlates() {
   return (
     <PostList
       query={saved}
+      view="grid"
       label="Saved plates"
       loadingText="Loading your saved plates..."
       errorText={(message) => `Error loading saved posts: ${message}`}

@@ -22,6 +22,7 @@ export default function LocationPage() {
       {location ? (
         <PostList
           query={feed}
+          view="grid"
           label={`Plates from ${location}`}
           errorText={(message) => `Error loading posts: ${message}`}
           empty={<EmptyPanel>No plates from {location} yet.</EmptyPanel>}

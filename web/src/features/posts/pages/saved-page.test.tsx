@@ -12,7 +12,7 @@ describe('SavedPage', () => {
     stubFetch({ 'GET /api/user': { body: sampleUser }, 'GET /api/saved-posts': () => ({ body: feedPage(posts) }) });
     const first = renderWithApp(<SavedPage />);
     expect(screen.getByRole('heading', { name: 'Your Saved Plates' })).toBeInTheDocument();
-    expect(await screen.findByRole('article', { name: 'Kept' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Kept, / })).toBeInTheDocument();
     first.unmount();
     posts = [];
     renderWithApp(<SavedPage />);

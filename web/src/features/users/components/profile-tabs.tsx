@@ -24,6 +24,7 @@ function UserPosts({ profile }: { profile: ProfileDto }) {
   return (
     <PostList
       query={posts}
+      view="grid"
       label={`Plates by ${nameOf(profile)}`}
       loadingText="Loading plates..."
       errorText={(message) => `Error loading posts: ${message}`}

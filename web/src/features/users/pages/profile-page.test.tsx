@@ -41,7 +41,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: /^Message/ })).not.toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Posts', 'Saved', 'Settings']);
-    expect(await screen.findByRole('article', { name: 'My ramen' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^My ramen, / })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/users/7/posts')).toHaveLength(1);
   });
 
@@ -51,7 +51,7 @@ describe('ProfilePage', () => {
     stubFetch({ ...me, 'GET /api/users/7': { body: own }, 'GET /api/saved-posts': () => ({ body: feedPage(saved) }) });
     const first = renderWithApp(null, { routes, route: '/profile/7?tab=saved' });
     const list = await screen.findByRole('region', { name: 'Saved plates' });
-    expect(within(list).getByRole('article', { name: 'Kept' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: /^Kept, / })).toBeInTheDocument();
     first.unmount();
     saved = [];
     renderWithApp(null, { routes, route: '/profile/7?tab=saved' });
@@ -83,7 +83,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Posts']);
-    expect(await screen.findByRole('article', { name: 'Sourdough' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Sourdough, / })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Report' }));
     expect(report).toHaveBeenCalledTimes(1);
@@ -127,7 +127,7 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Unblock @chef_bo' }));
     expect(await screen.findByText('User unblocked')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/users/11/block')).toHaveLength(1);
-    expect(await screen.findByRole('article', { name: 'Back again' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Back again, / })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
   });
 
