@@ -102,6 +102,11 @@ test('a member rates a plate from its feed card; the rating stays, and the cook 
     await stars.getByRole('radio', { name: colorScheme === 'light' ? '4 stars' : '5 stars' }).click();
     const rated = colorScheme === 'light' ? 4 : 5;
     await expect(card.getByText(`You rated ${rated}/5`)).toBeVisible();
+    // The confirming toast sits below the header on a phone, covering none of it.
+    const toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: 'Your rating has been submitted!' });
+    await expect(toast).toBeVisible();
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     await expect(card.getByLabel(`Rated ${rated}.0 out of 5 from 1 rating`)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await shot(page, `feed-rating-phone-${colorScheme}`);

@@ -63,6 +63,13 @@ test('the position is asked for only on Detect; a refused one leaves the plate w
   expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(shareBox.y);
   await page.screenshot({ path: 'e2e/artifacts/upload-location-failed-phone.png' });
 
+  // The warning belongs to this dialog: closing the dialog ends it too.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast).toBeHidden();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Upload Plate' }).click();
+  await expect(field).toHaveValue('');
+
   await dialog.locator('input[type="file"]').setInputFiles(photo);
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByRole('button', { name: 'Share Plate' }).click();

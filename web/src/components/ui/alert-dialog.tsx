@@ -1,6 +1,7 @@
 import { AlertDialog as AlertPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonVariants } from './button';
+import { endsItsToasts } from './use-toast';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,7 +29,7 @@ export function ConfirmDialog({
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-card p-6 text-card-foreground shadow-xl">
+        <AlertPrimitive.Content ref={endsItsToasts} className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border bg-card p-6 text-card-foreground shadow-xl">
           <AlertPrimitive.Title className="text-lg font-semibold">{title}</AlertPrimitive.Title>
           {description ? (
             <AlertPrimitive.Description className="text-sm text-muted-foreground">

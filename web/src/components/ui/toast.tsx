@@ -6,19 +6,22 @@ import { cn } from '../../lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        // top on phones, bottom right from sm up (document 1 §2); top right below the header while
-        // a full-screen surface with controls at its bottom (the chat composer) is marked
-        // `data-toasts-top`, so a toast never covers its Send button. A phone dialog whose title
-        // sits at the top (the upload) is marked `data-toasts-bottom`: its toasts rise from the
-        // bottom, above its sticky buttons (about 5rem with the dialog's margin).
+        // Top on phones, bottom right from sm up (document 1 §2). On phones a toast never covers the
+        // header (it starts below its 4rem), and while a dialog is open it rises from the bottom,
+        // above the dialog's sticky buttons (about 5rem with its margin), so the dialog's title stays
+        // in view. A full-screen surface with controls at its bottom (the chat composer) is marked
+        // `data-toasts-top`: there toasts stay at the top on phones and sit top right below the header
+        // from sm up, so one never covers its Send button.
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'max-sm:pt-[calc(4.5rem+env(safe-area-inset-top))] sm:pt-[max(1rem,env(safe-area-inset-top))]',
         'sm:[body:has([data-toasts-top])_&]:bottom-auto sm:[body:has([data-toasts-top])_&]:top-14',
-        'max-sm:[body:has([data-toasts-bottom])_&]:top-auto max-sm:[body:has([data-toasts-bottom])_&]:bottom-0 max-sm:[body:has([data-toasts-bottom])_&]:flex-col max-sm:[body:has([data-toasts-bottom])_&]:pb-[calc(5.5rem+env(safe-area-inset-bottom))]',
-        'pt-[max(1rem,env(safe-area-inset-top))]',
+        // (Tailwind reads class names from the source: each is written out whole.)
+        'max-sm:[body:has([role=dialog][data-state=open]:not([data-toasts-top]))_&]:top-auto max-sm:[body:has([role=dialog][data-state=open]:not([data-toasts-top]))_&]:bottom-0 max-sm:[body:has([role=dialog][data-state=open]:not([data-toasts-top]))_&]:flex-col max-sm:[body:has([role=dialog][data-state=open]:not([data-toasts-top]))_&]:pt-4 max-sm:[body:has([role=dialog][data-state=open]:not([data-toasts-top]))_&]:pb-[calc(5.5rem+env(safe-area-inset-bottom))]',
         className,
       )}
       {...props}

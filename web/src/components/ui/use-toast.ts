@@ -23,7 +23,10 @@ export interface ToastData {
   onOpenChange?: (open: boolean) => void;
 }
 
-export type ToastInput = Omit<ToastData, 'id' | 'open' | 'onOpenChange'>;
+export type ToastInput = Omit<ToastData, 'id' | 'open' | 'onOpenChange'> & {
+  /** About the open dialog's fields: closes when that dialog closes. */
+  endsWithDialog?: boolean;
+};
 
 type Action =
   | { type: 'ADD'; toast: ToastData }
@@ -52,10 +55,18 @@ function queueRemoval(id: string) {
   removeTimeouts.set(id, timeout);
 }
 
+// The dialog each `endsWithDialog` toast was raised in: a warning or an error about a dialog's
+// fields ends with the dialog (a closed upload leaves no "Location detection failed" behind),
+// while the toast that confirms a dialog's outcome outlives it.
+const raisedIn = new Map<string, Element>();
+
 function reducer(state: State, action: Action): State {
   switch (action.type) {
-    case 'ADD':
-      return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
+    case 'ADD': {
+      const toasts = [action.toast, ...state.toasts];
+      toasts.slice(TOAST_LIMIT).forEach((t) => raisedIn.delete(t.id));
+      return { toasts: toasts.slice(0, TOAST_LIMIT) };
+    }
     case 'UPDATE':
       return {
         toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)),
@@ -69,7 +80,11 @@ function reducer(state: State, action: Action): State {
       };
     }
     case 'REMOVE':
-      if (action.id === undefined) return { toasts: [] };
+      if (action.id === undefined) {
+        raisedIn.clear();
+        return { toasts: [] };
+      }
+      raisedIn.delete(action.id);
       return { toasts: state.toasts.filter((t) => t.id !== action.id) };
   }
 }
@@ -82,10 +97,33 @@ function dispatch(action: Action) {
   listeners.forEach((listener) => listener(memoryState));
 }
 
+function openDialog(): Element | null {
+  if (typeof document === 'undefined') return null;
+  const open = document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+  return open.length ? open[open.length - 1]! : null;
+}
+
+/** Dismisses the toasts raised in `dialog` (called as it closes). */
+export function endToastsOf(dialog: Element | null) {
+  if (!dialog) return;
+  for (const [id, scope] of raisedIn) {
+    if (scope !== dialog) continue;
+    raisedIn.delete(id);
+    dispatch({ type: 'DISMISS', id });
+  }
+}
+
+/** A dialog panel's ref: the toasts raised in it end as it leaves the page. */
+export function endsItsToasts(node: Element | null) {
+  return () => endToastsOf(node);
+}
+
 /** Raises a toast. Returns handles to update or dismiss it. */
-export function toast(input: ToastInput) {
+export function toast({ endsWithDialog = false, ...input }: ToastInput) {
   const id = nextId();
   const dismiss = () => dispatch({ type: 'DISMISS', id });
+  const scope = endsWithDialog ? openDialog() : null;
+  if (scope) raisedIn.set(id, scope);
   dispatch({
     type: 'ADD',
     toast: {

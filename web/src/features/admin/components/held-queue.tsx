@@ -47,7 +47,20 @@ export function HeldQueue() {
   if (held.isError) {
     return <ErrorPanel variant="card" message={`Error loading held items: ${held.error.message}`} onRetry={() => void held.refetch()} />;
   }
-  if (held.data.items.length === 0) return <EmptyState icon={Inbox}>Nothing is waiting for review.</EmptyState>;
+  if (held.data.items.length === 0) {
+    return (
+      <EmptyState
+        icon={Inbox}
+        action={
+          <Button asChild variant="outline">
+            <Link to="/admin/reports">Go to reports</Link>
+          </Button>
+        }
+      >
+        Nothing is waiting for review.
+      </EmptyState>
+    );
+  }
   return (
     <>
       <ul ref={list} className="grid gap-3">

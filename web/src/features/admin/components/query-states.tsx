@@ -27,14 +27,15 @@ export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number
   );
 }
 
-/** Nothing to show, said kindly. */
-export function EmptyState({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+/** Nothing to show, said kindly, with the next thing to do when there is one. */
+export function EmptyState({ icon: Icon, children, action }: { icon: LucideIcon; children: ReactNode; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card px-6 py-12 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-accent text-primary">
         <Icon className="size-6" aria-hidden="true" />
       </span>
       <p className="font-medium">{children}</p>
+      {action}
     </div>
   );
 }

@@ -282,6 +282,14 @@ describe('PendingPostsPage', () => {
       return { ...makeHeldItem().author, id, username, displayName };
     }
 
+    it('with no plates waiting, the empty queue leads to the held items, and with none held to the reports', async () => {
+      const { user } = setUp();
+      expect(await screen.findByText('No plates are waiting for approval.')).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Review 3 held items' }));
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/pending-posts?tab=held');
+      expect(await screen.findByRole('article', { name: 'Comment by Pat Pushy' })).toBeInTheDocument();
+    });
+
     it('lists what is held in its own tab: kind, author, text, plate or receiver, time', async () => {
       const { user } = setUp();
       await user.click(await screen.findByRole('tab', { name: /Comments & requests/ }));
@@ -361,6 +369,10 @@ describe('PendingPostsPage', () => {
       expect(api.callsTo('POST', '/api/admin/held/reply/802/reject')[0]!.body).toEqual({});
 
       expect(await screen.findByText('Nothing is waiting for review.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to reports' })).toHaveAttribute('href', '/admin/reports');
+      await user.click(screen.getByRole('tab', { name: /^Plates/ }));
+      expect(await screen.findByText('No plates are waiting for approval.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to reports' })).toHaveAttribute('href', '/admin/reports');
       // nothing was published or refused twice
       expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
     });

@@ -3,7 +3,7 @@ import { RejectBody, type PostDto } from '@plates/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ClipboardCheck, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
@@ -168,7 +168,23 @@ export default function PendingPostsPage() {
           ) : pending.isError ? (
             <ErrorPanel variant="card" message={`Error loading pending plates: ${pending.error.message}`} onRetry={() => void pending.refetch()} />
           ) : data!.posts.length === 0 ? (
-            <EmptyState icon={ClipboardCheck}>No plates are waiting for approval.</EmptyState>
+            <EmptyState
+              icon={ClipboardCheck}
+              action={
+                // the next queue with work in it: held comments and requests, else the reports
+                held.data && held.data.items.length > 0 ? (
+                  <Button variant="outline" onClick={() => setParams({ tab: 'held' }, { replace: true })}>
+                    Review {held.data.items.length} held {held.data.items.length === 1 ? 'item' : 'items'}
+                  </Button>
+                ) : (
+                  <Button asChild variant="outline">
+                    <Link to="/admin/reports">Go to reports</Link>
+                  </Button>
+                )
+              }
+            >
+              No plates are waiting for approval.
+            </EmptyState>
           ) : (
             <ul className="grid gap-3" aria-busy={pending.isPlaceholderData}>
               {data!.posts.map((post) => (

@@ -66,7 +66,7 @@ function EditPlateForm({ post, onDone }: { post: PostDto; onDone: () => void }) 
     },
     onError: (error) => {
       if (error.field === 'title') form.setError('title', { message: error.message });
-      toast({ variant: 'destructive', title: error.title, description: error.message });
+      toast({ variant: 'destructive', title: error.title, description: error.message, endsWithDialog: true });
     },
   });
 

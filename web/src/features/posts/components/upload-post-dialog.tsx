@@ -97,6 +97,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
         toast({
           title: 'Location detection failed',
           description: "We couldn't detect your location. Using 'Unknown location' instead.",
+          endsWithDialog: true,
         });
       },
     );
@@ -148,7 +149,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
     },
     onError: (error) => {
       if (error.field === 'title') form.setError('title', { message: error.message });
-      toast({ variant: 'destructive', title: 'Upload failed', description: error.message || 'Failed to upload plate' });
+      toast({ variant: 'destructive', title: 'Upload failed', description: error.message || 'Failed to upload plate', endsWithDialog: true });
     },
   });
 
@@ -158,7 +159,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
       return;
     }
     if (!file) {
-      toast({ variant: 'destructive', title: 'Image required', description: 'Please select an image to upload' });
+      toast({ variant: 'destructive', title: 'Image required', description: 'Please select an image to upload', endsWithDialog: true });
       return;
     }
     const data = new FormData();
@@ -181,7 +182,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
       }}
     >
       {/* Toasts (a failed detection) at the bottom on phones, clear of the title (toast.tsx). */}
-      <DialogContent className="sm:max-w-xl" data-toasts-bottom="">
+      <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Upload Your Plate</DialogTitle>
           <DialogDescription>Share a dish you cooked or loved. Plates from new cooks are checked by an admin first.</DialogDescription>
@@ -211,7 +212,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
                   className="absolute right-2 top-2 h-11 shadow"
                   onClick={() => {
                     clearPhoto();
-                    toast({ title: 'Photo removed.' });
+                    toast({ title: 'Photo removed.', endsWithDialog: true });
                     fileInput.current?.focus();
                   }}
                 >

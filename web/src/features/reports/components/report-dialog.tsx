@@ -54,7 +54,7 @@ function ReportForm({ target, onDone }: { target: OpenReportDetail; onDone: () =
       onDone();
     },
     onError: () =>
-      toast({ variant: 'destructive', title: 'Error', description: 'There was a problem submitting your report. Please try again.' }),
+      toast({ variant: 'destructive', title: 'Error', description: 'There was a problem submitting your report. Please try again.', endsWithDialog: true }),
   });
 
   const onSubmit = (event: FormEvent) => {
