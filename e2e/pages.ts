@@ -9,12 +9,15 @@ export async function signedInPage(browser: Browser, member: Member, options: Pa
   return page;
 }
 
-/** Waits until every uploaded photo in view has loaded (not just its placeholder), then shoots. */
-export async function shot(page: Page, name: string) {
-  await page.waitForFunction(() => {
-    const photos = [...document.images].filter((i) => i.currentSrc.includes('/uploads/') && i.getBoundingClientRect().top < innerHeight);
-    return photos.length > 0 && photos.every((i) => i.complete && i.naturalWidth > 0);
-  });
+/**
+ * Waits until every uploaded photo in view has loaded (not just its placeholder), then shoots.
+ * A screen shown without photos (a thread, the leaderboard) says `{ photos: false }`.
+ */
+export async function shot(page: Page, name: string, { photos = true }: { photos?: boolean } = {}) {
+  await page.waitForFunction((needed) => {
+    const inView = [...document.images].filter((i) => i.currentSrc.includes('/uploads/') && i.getBoundingClientRect().top < innerHeight);
+    return (inView.length > 0 || !needed) && inView.every((i) => i.complete && i.naturalWidth > 0);
+  }, photos, { timeout: 15_000 });
   await page.waitForTimeout(400); // the fade from the placeholder
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: false });
 }
