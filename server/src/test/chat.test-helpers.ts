@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { ServerEventName } from '@plates/common';
 import type { App } from '../app.js';
-import type { User } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { chatMessages, chatSessionUserData, chatSessions, type User } from '../db/schema/index.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { makeSignedInUser } from './factories.js';
 
@@ -25,13 +26,22 @@ export function chatClient(app: () => App) {
     app().inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const cook = (overrides: Partial<User> = {}): Promise<Cook> => makeSignedInUser(app(), overrides);
 
-  /** A accepted conversation between the two, through the API. */
+  /**
+   * An accepted conversation between the two, through the API, with no messages yet: the greeting
+   * it opened with is removed, so a test's thread holds only what the test sends
+   * (chat.requests.test covers the greeting).
+   */
   async function connect(a: Cook, b: Cook): Promise<number> {
     const req = await inject('POST', '/api/simple-chat/request', a.headers, { receiverId: b.user.id });
     if (req.statusCode !== 201) throw new Error(`request failed: ${req.statusCode} ${req.body}`);
     const acc = await inject('POST', `/api/simple-chat/accept/${req.json<{ id: number }>().id}`, b.headers);
     if (acc.statusCode !== 200) throw new Error(`accept failed: ${acc.statusCode} ${acc.body}`);
-    return acc.json<{ session: { id: number } }>().session.id;
+    const sessionId = acc.json<{ session: { id: number } }>().session.id;
+    const { db } = app().services.database;
+    await db.update(chatSessionUserData).set({ lastReadMessageId: null, lastReadAt: null }).where(eq(chatSessionUserData.sessionId, sessionId));
+    await db.delete(chatMessages).where(eq(chatMessages.sessionId, sessionId));
+    await db.update(chatSessions).set({ lastMessageAt: null }).where(eq(chatSessions.id, sessionId));
+    return sessionId;
   }
 
   const send = (who: Cook, sessionId: number, payload: unknown) =>

@@ -301,6 +301,31 @@ export function createChatRepository(db: Db) {
       return row.id;
     },
 
+    /**
+     * The greeting a chat request carried, as the opening message of the conversation its accept
+     * opens: from the sender, stamped with the request's time, already read by the receiver (they
+     * read it to accept), and the conversation's latest message. One statement.
+     */
+    async addGreeting(
+      values: { sessionId: number; senderId: number; receiverId: number; content: string; sentAt: Date },
+      tx: Tx,
+    ): Promise<void> {
+      const { sessionId, senderId, receiverId, content } = values;
+      const sentAt = values.sentAt.toISOString();
+      await tx.execute(sql`
+        with stored as (
+          insert into ${chatMessages} (session_id, sender_id, receiver_id, text, content, timestamp, created_at)
+          values (${sessionId}, ${senderId}, ${receiverId}, ${content}, ${content}, ${sentAt}::timestamptz, ${sentAt}::timestamptz)
+          returning id, created_at
+        ), moved as (
+          update ${chatSessions} set last_message_at = greatest(${chatSessions.lastMessageAt}, stored.created_at), updated_at = now()
+          from stored where ${chatSessions.id} = ${sessionId}
+        )
+        update ${chatSessionUserData} set last_read_message_id = stored.id, last_read_at = now()
+        from stored where ${chatSessionUserData.sessionId} = ${sessionId} and ${chatSessionUserData.userId} = ${receiverId}
+      `);
+    },
+
     /** The user's state row for the session, shown again if they had deleted it (a block stays). */
     async ensureUserData(sessionId: number, userId: number, tx: Tx): Promise<void> {
       await tx.execute(sql`

@@ -75,7 +75,11 @@ describe('chat requests', () => {
     expect(legacy!.otherUser).toMatchObject({ id: gold.user.id, verifiedType: 'gold' });
     expect(legacy!.messages[0]!.sender).toMatchObject({ id: gold.user.id, isVerified: true, verifiedType: 'gold' });
     const page = ChatMessagesResponse.parse((await c.inject('GET', `/api/simple-chat/conversations/${sessionId}/messages`, business.headers)).json());
-    expect(page.messages.map((m) => [m.sender.id, m.sender.verifiedType])).toEqual([[gold.user.id, 'gold']]);
+    // the greeting, then the message
+    expect(page.messages.map((m) => [m.sender.id, m.sender.verifiedType])).toEqual([
+      [gold.user.id, 'gold'],
+      [gold.user.id, 'gold'],
+    ]);
   });
 
   it('keeps a custom message (trimmed) and refuses one over 500 characters', async () => {
@@ -148,7 +152,8 @@ describe('chat requests', () => {
     const body = AcceptChatRequestResponse.parse(res.json());
     expect(body).toMatchObject({
       requestId: id,
-      session: { otherUser: { id: a.user.id, username: a.user.username }, unreadCount: 0, lastMessage: null },
+      // the default greeting opened it
+      session: { otherUser: { id: a.user.id, username: a.user.username }, unreadCount: 0, lastMessage: { content: DEFAULT_CHAT_REQUEST_MESSAGE } },
     });
     const sessionId = body.session.id;
     const [session] = await db().select().from(chatSessions).where(eq(chatSessions.id, sessionId));
@@ -178,6 +183,30 @@ describe('chat requests', () => {
     expect(more.statusCode).toBe(409);
     expect(more.json()).toMatchObject({ message: 'You already have a conversation with this user.' });
     expect((await c.inject('GET', '/api/simple-chat/requests', b.headers)).json()).toEqual([]);
+  });
+
+  it('opens the conversation with the greeting as its first message, from the sender at the time it was sent, read by the receiver', async () => {
+    const [a, b] = [await c.cook(), await c.cook()];
+    const sent = ChatRequestDto.parse((await request(a, { receiverId: b.user.id, message: '  Loved your ramen! Can I ask about the broth?  ' })).json());
+    const accepted = AcceptChatRequestResponse.parse((await c.inject('POST', `/api/simple-chat/accept/${sent.id}`, b.headers)).json());
+    // the receiver read it to accept it: nothing unread
+    expect(accepted.session).toMatchObject({ unreadCount: 0, lastMessage: { content: 'Loved your ramen! Can I ask about the broth?', senderId: a.user.id } });
+    const sessionId = accepted.session.id;
+    for (const member of [a, b]) {
+      const page = ChatMessagesResponse.parse((await c.inject('GET', `/api/simple-chat/conversations/${sessionId}/messages`, member.headers)).json());
+      expect(page.messages).toHaveLength(1);
+      expect(page.messages[0]).toMatchObject({ senderId: a.user.id, receiverId: b.user.id, content: 'Loved your ramen! Can I ask about the broth?' });
+      expect(page.messages[0]!.createdAt).toBe(sent.createdAt);
+    }
+    // the sender sees it as read by the receiver, and has nothing unread either
+    const theirs = ChatMessagesResponse.parse((await c.inject('GET', `/api/simple-chat/conversations/${sessionId}/messages`, a.headers)).json());
+    expect(theirs.otherLastReadMessageId).toBe(theirs.messages[0]!.id);
+    const list = (await c.inject('GET', '/api/simple-chat/conversations', a.headers)).json<ConversationDto[]>();
+    expect(list.find((s) => s.id === sessionId)).toMatchObject({ unreadCount: 0, lastMessage: { content: 'Loved your ramen! Can I ask about the broth?' } });
+    // a reply follows it
+    await c.inject('POST', `/api/simple-chat/conversations/${sessionId}/messages`, b.headers, { content: 'Sure!' });
+    const after = ChatMessagesResponse.parse((await c.inject('GET', `/api/simple-chat/conversations/${sessionId}/messages`, a.headers)).json());
+    expect(after.messages.map((m) => m.content)).toEqual(['Loved your ramen! Can I ask about the broth?', 'Sure!']);
   });
 
   it('rejects through every adapter, only by the receiver, and allows a new request afterwards', async () => {

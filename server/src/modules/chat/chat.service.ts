@@ -241,6 +241,9 @@ export function createChatService(deps: {
         const id = await repo.ensureSession(sender.id, me, requestId, tx);
         await repo.ensureUserData(id, sender.id, tx);
         await repo.ensureUserData(id, me, tx);
+        // The greeting opens the conversation as its first message.
+        const greeting = request.message?.trim();
+        if (greeting) await repo.addGreeting({ sessionId: id, senderId: sender.id, receiverId: me, content: greeting, sentAt: request.createdAt }, tx);
         const receiver = await repo.findUser(me, tx);
         await notifications.notify(
           {
