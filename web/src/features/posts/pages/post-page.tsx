@@ -157,7 +157,7 @@ function PostDetail({ post, previousId, nextId, tip }: PostDetailProps) {
     >
       {tip}
       <div
-        className="overflow-hidden rounded-2xl border bg-card shadow-sm lg:sticky lg:top-[5.5rem] lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:w-[min(100%,calc((100dvh-7rem)*var(--plate-ratio)))] lg:self-start lg:justify-self-center"
+        className="overflow-hidden rounded-2xl border bg-card shadow-sm lg:sticky lg:top-[5.5rem] lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:w-[min(100%,calc((100dvh-7rem)*var(--plate-ratio)))] lg:self-start lg:justify-self-end"
         style={photoShape}
         onTouchStart={swipe.onTouchStart}
         onTouchEnd={swipe.onTouchEnd}
@@ -172,7 +172,7 @@ function PostDetail({ post, previousId, nextId, tip }: PostDetailProps) {
       <div className="grid content-start gap-5 lg:col-start-2 lg:row-start-2">
         <header className="grid gap-3">
           <div className="flex items-start gap-2">
-            <h1 id="post-title" className="min-w-0 flex-1 font-display text-2xl font-bold leading-tight tracking-tight sm:text-3xl">
+            <h1 id="post-title" className="min-w-0 flex-1 font-display text-2xl font-bold leading-tight tracking-tight sm:text-3xl lg:text-2xl xl:text-3xl">
               {post.title}
             </h1>
             <PostActions post={post} onDeleted={() => void navigate('/')} />
