@@ -18,16 +18,17 @@ export async function apiAs(member: Member): Promise<APIRequestContext> {
   });
 }
 
-/** Uploads a plate as `cook` and has the admin approve it; answers its id. */
+/** Uploads a plate as `cook` (the coffee photo unless `image` is given) and has the admin approve it; answers its id. */
 export async function approvedPlate(
   cook: Member,
   fields: { title: string; description?: string; location?: string },
+  image: Buffer = photo,
 ): Promise<number> {
   const api = await apiAs(cook);
   const created = await api.post('/api/posts', {
     multipart: {
       ...fields,
-      image: { name: 'plate.jpg', mimeType: 'image/jpeg', buffer: photo },
+      image: { name: 'plate.jpg', mimeType: 'image/jpeg', buffer: image },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

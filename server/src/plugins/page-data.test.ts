@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, FEED_PAGE_SIZE, imageSrcSet, PAGE_DATA_ID, SESSION_COOKIE, type PageData } from '@plates/common';
+import { CARD_IMAGE_SIZES, FEED_PAGE_SIZE, imageSrcSet, PAGE_DATA_ID, PLATE_IMAGE_SIZES, SESSION_COOKIE, type PageData } from '@plates/common';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../test/factories.js';
 import { renderPageData } from './page-data.js';
@@ -19,6 +19,11 @@ function preload(html: string): string[] | undefined {
   return match?.slice(1).map((text) => text.replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
 }
 
+/** A stored plate's renditions, as its answer lists them. */
+function variantsOf(post: { imageVariants: unknown }) {
+  return (post.imageVariants as Array<{ width: number; url: string }>).map(({ width, url }) => ({ width, url }));
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ webShell: SHELL });
@@ -36,8 +41,7 @@ describe("a page carries the API answers it starts with, as its viewer would get
     expect(data?.answers['/api/user']).toBeNull();
     expect(data?.answers[FEED]).toEqual((await t.app.inject(FEED)).json());
     // The same srcset and sizes as the card's <img>, or the browser would not use the preload.
-    const variants = (post.imageVariants as Array<{ width: number; url: string }>).map(({ width, url }) => ({ width, url }));
-    expect(preload(res.body)).toEqual([post.imageUrl, imageSrcSet(variants), CARD_IMAGE_SIZES]);
+    expect(preload(res.body)).toEqual([post.imageUrl, imageSrcSet(variantsOf(post)), CARD_IMAGE_SIZES]);
     // The viewer's own answers: never kept by a shared cache.
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toMatch(/cookie/i);
@@ -59,10 +63,13 @@ describe("a page carries the API answers it starts with, as its viewer would get
 
   it("gives a plate page the plate, its comments and its neighbours, and nothing a viewer may not see", async () => {
     const post = await makePost(t.app);
-    const data = pageData((await t.app.inject(`/posts/${post.id}`)).body);
+    const page = await t.app.inject(`/posts/${post.id}`);
+    const data = pageData(page.body);
     for (const api of [`/api/posts/${post.id}`, `/api/posts/${post.id}/comments`, `/api/posts/${post.id}/neighbors`]) {
       expect(data?.answers[api], api).toEqual((await t.app.inject(api)).json());
     }
+    // The plate page's photo is sized as the page shows it (beside the details on desktop), not as a card.
+    expect(preload(page.body)).toEqual([post.imageUrl, imageSrcSet(variantsOf(post)), PLATE_IMAGE_SIZES]);
 
     // A pending plate: its author sees it (and its photo is preloaded), a visitor gets nothing.
     const author = await makeUser(t.app);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CARD_IMAGE_SIZES,
   PAGE_DATA_ID,
+  PLATE_IMAGE_SIZES,
   VIEWER_PATH,
   imageSrcSet,
   pageApiPaths,
@@ -61,11 +62,12 @@ export function renderPageData(data: PageData): string {
 /**
  * Asks for a page's first photo from the HTML itself, at high priority, so the browser fetches it
  * alongside the scripts instead of after they have run (it is the page's largest paint). Same
- * `srcset` and `sizes` as the card's `<img>`, or the preload goes unused.
+ * `srcset` and `sizes` as the page's `<img>` (a feed card's, or the plate page's photo), or the
+ * preload goes unused and the photo is downloaded twice.
  */
-export function renderImagePreload(image: ImageDto): string {
+export function renderImagePreload(image: ImageDto, sizes: string): string {
   const srcset = imageSrcSet(image.variants);
-  const set = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(CARD_IMAGE_SIZES)}"` : '';
+  const set = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(image.url)}"${set} fetchpriority="high">`;
 }
 
@@ -78,6 +80,7 @@ export function renderFirstPhotoPreload(pagePath: string, data: PageData): strin
   const first = (own === undefined ? undefined : data.answers[own]) as
     | { image?: ImageDto; posts?: Array<{ image?: ImageDto }> }
     | undefined;
-  const image = first?.image ?? first?.posts?.[0]?.image;
-  return image ? renderImagePreload(image) : '';
+  if (first?.image) return renderImagePreload(first.image, PLATE_IMAGE_SIZES);
+  const card = first?.posts?.[0]?.image;
+  return card ? renderImagePreload(card, CARD_IMAGE_SIZES) : '';
 }

@@ -26,6 +26,12 @@ export interface NavItem {
 /** The admin area's addresses: shown wide, without the right column. */
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
+/**
+ * A plate's own page: from lg up its photo and details sit side by side, in the right column's room
+ * too (in the 42rem centre column the photo would be 384px wide and the details 256px).
+ */
+export const isPlatePath = (pathname: string) => /^\/posts\/[^/]+\/?$/.test(pathname);
+
 export const profilePath = (userId: number) => `/profile/${userId}`;
 export const settingsPath = (userId: number) => `/profile/${userId}?tab=settings`;
 

@@ -8,7 +8,7 @@ import { SuggestedUsersPanel } from '../../features/users';
 import { cn } from '../../lib/utils';
 import { ErrorBoundary } from '../error-boundary';
 import { RealtimeConnection } from '../realtime-connection';
-import { FOOTER_LINKS, isAdminPath } from '../navigation';
+import { FOOTER_LINKS, isAdminPath, isPlatePath } from '../navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { SideNav } from './side-nav';
@@ -55,9 +55,12 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const desktop = useIsDesktop();
   const { user } = useAuth();
-  // The admin area's tables and queues take the right column's room too.
-  const wide = isAdminPath(pathname);
+  // The admin area's tables and queues take the right column's room too, and so does a plate's
+  // photo beside its details (from lg up; below lg the plate is one column as every page).
+  const admin = isAdminPath(pathname);
+  const wide = admin || isPlatePath(pathname);
   const rightColumn = desktop && !wide;
+  const pageWidth = admin ? 'max-w-5xl' : wide ? 'max-w-2xl lg:max-w-5xl' : 'max-w-2xl';
   return (
     <UploadPlateProvider>
       <div className="min-h-dvh">
@@ -82,7 +85,7 @@ export function AppLayout() {
             tabIndex={-1}
             className="min-w-0 py-6 pb-[calc(6rem+env(safe-area-inset-bottom))] outline-none lg:pb-10"
           >
-            <div className={cn('mx-auto w-full', wide ? 'max-w-5xl' : 'max-w-2xl')}>
+            <div className={cn('mx-auto w-full', pageWidth)}>
               <ErrorBoundary resetKey={pathname}>
                 <Suspense fallback={<PageSpinner />}>
                   <Outlet />
@@ -90,7 +93,7 @@ export function AppLayout() {
               </ErrorBoundary>
             </div>
             {rightColumn ? null : (
-              <FooterLinks className={cn('mx-auto mt-10 grid gap-1 text-sm text-muted-foreground', wide ? 'max-w-5xl' : 'max-w-2xl')} />
+              <FooterLinks className={cn('mx-auto mt-10 grid gap-1 text-sm text-muted-foreground', pageWidth)} />
             )}
           </main>
           {rightColumn ? (

@@ -3,6 +3,7 @@ import { Lightbulb, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { storage } from '../../../lib/storage';
+import { cn } from '../../../lib/utils';
 
 export const NAVIGATION_TIP_MS = 10_000;
 
@@ -17,7 +18,7 @@ function touchScreen(): boolean {
  * nothing (it used to float over the title and rating on phones); hides after 10 s; "Don't show
  * again" remembers.
  */
-export function NavigationTip() {
+export function NavigationTip({ className }: { className?: string }) {
   const [shown, setShown] = useState(() => storage.get(STORAGE_KEYS.navigationTipDismissed) !== 'true');
   const [touch] = useState(touchScreen);
 
@@ -31,7 +32,7 @@ export function NavigationTip() {
   return (
     <aside
       aria-labelledby="navigation-tip-title"
-      className="flex items-start gap-2 rounded-xl border bg-muted/50 py-1 pl-3 pr-1 text-sm text-muted-foreground"
+      className={cn('flex items-start gap-2 rounded-xl border bg-muted/50 py-1 pl-3 pr-1 text-sm text-muted-foreground', className)}
     >
       <Lightbulb className="mt-2 size-4 shrink-0 text-primary" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3">

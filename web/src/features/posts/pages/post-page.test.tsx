@@ -1,3 +1,4 @@
+import { PLATE_IMAGE_SIZES } from '@plates/common';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -107,6 +108,33 @@ describe('PostPage', () => {
     expect(onPhone).toHaveTextContent('swipe the photo');
     expect(onPhone).not.toHaveTextContent('arrow keys');
     coarse.mockRestore();
+  });
+
+  it('shows the photo first, asked for in the width the page shows it (the sizes of the server\'s preload)', async () => {
+    stubPlateWithNext({ title: 'Ramen' });
+    renderWithApp(null, { routes, route: '/posts/1' });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Ramen' });
+    const photo = screen.getByRole('img', { name: 'Ramen' });
+    expect(photo.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(photo).toHaveAttribute('sizes', PLATE_IMAGE_SIZES);
+    expect(photo).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('keeps the Navigation Tip while the neighbours are on their way, and drops it for a plate with none', async () => {
+    let answer: ((neighbors: { previousId: number | null; nextId: number | null }) => void) | undefined;
+    stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts/1': { body: makePost({ id: 1, title: 'Ramen' }) },
+      'GET /api/posts/1/neighbors': () => new Promise((resolve) => (answer = (body) => resolve({ body }))),
+      'GET /api/posts/1/comments': noComments,
+    });
+    renderWithApp(null, { routes, route: '/posts/1' });
+    await screen.findByRole('heading', { level: 1, name: 'Ramen' });
+    // Shown before the answer, so a plate with neighbours does not move when it comes.
+    expect(screen.getByRole('heading', { name: 'Navigation Tip' })).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!({ previousId: null, nextId: null });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Navigation Tip' })).not.toBeInTheDocument());
   });
 
   it('remembers "Don\'t show again" for the navigation tip', async () => {

@@ -1,7 +1,7 @@
-import type { PostDto } from '@plates/common';
+import { PLATE_IMAGE_SIZES, type PostDto } from '@plates/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, ChevronLeft, ChevronRight, Clock, MessageCircle, SearchX, Share2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AuthorByline } from '../../../components/author/author-line';
 import { Badge } from '../../../components/ui/badge';
@@ -20,6 +20,7 @@ import { PostChips } from '../components/post-chips';
 import { PostImage } from '../components/post-image';
 import { PostActions } from '../components/post-actions';
 import { RatingSummary } from '../components/rating-summary';
+import { ASPECT_RATIO, aspectOf } from '../lib/image';
 import { useSwipe } from '../hooks/use-swipe';
 import { useSavePost } from '../hooks/use-save-post';
 import { useSharePost } from '../hooks/use-share-post';
@@ -97,15 +98,30 @@ function PostView({ id }: { id: number }) {
     const notFound = isApiError(post.error) && post.error.status === 404;
     return <PostNotFound message={notFound ? undefined : post.error.message} />;
   }
-  return (
-    <div className="grid gap-3">
-      {previousId !== null || nextId !== null ? <NavigationTip /> : null}
-      <PostDetail post={post.data} previousId={previousId} nextId={nextId} />
-    </div>
-  );
+  // Shown until the plate is known to have no neighbour, so their arrival moves nothing. Above the
+  // photo on phones (-mb-2: 12px to it); at the top of the details column from lg up, so the photo
+  // starts at the top of the page and fits the screen.
+  const tip =
+    neighbors.isPending || previousId !== null || nextId !== null ? (
+      <NavigationTip className="-mb-2 lg:col-start-2 lg:row-start-1 lg:mb-4" />
+    ) : null;
+  return <PostDetail post={post.data} previousId={previousId} nextId={nextId} tip={tip} />;
 }
 
-function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: number | null; nextId: number | null }) {
+interface PostDetailProps {
+  post: PostDto;
+  previousId: number | null;
+  nextId: number | null;
+  /** The Navigation Tip, placed by the page's grid. */
+  tip: ReactNode;
+}
+
+/**
+ * Phones and tablets: one column, the photo first. From lg up two: the photo on the left, as tall as
+ * the screen allows and staying in view while the details column on the right (title to comments)
+ * scrolls with the page.
+ */
+function PostDetail({ post, previousId, nextId, tip }: PostDetailProps) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -130,88 +146,103 @@ function PostDetail({ post, previousId, nextId }: { post: PostDto; previousId: n
     if (target !== null) void navigate(`/posts/${target}`);
   });
 
+  // From lg up the photo is never taller than the screen below the sticky header (4rem) less the
+  // page's margins (1.5rem above and below): its width follows from its shape.
+  const photoShape = { '--plate-ratio': post.image?.url ? ASPECT_RATIO[aspectOf(post.image)] : '16 / 9' } as CSSProperties;
+
   return (
-    <article className="grid gap-5" aria-labelledby="post-title">
-      <div className="overflow-hidden rounded-2xl border bg-card shadow-sm" onTouchStart={swipe.onTouchStart} onTouchEnd={swipe.onTouchEnd}>
+    <article
+      className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr] lg:gap-x-6 lg:gap-y-0"
+      aria-labelledby="post-title"
+    >
+      {tip}
+      <div
+        className="overflow-hidden rounded-2xl border bg-card shadow-sm lg:sticky lg:top-[5.5rem] lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:w-[min(100%,calc((100dvh-7rem)*var(--plate-ratio)))] lg:self-start lg:justify-self-end"
+        style={photoShape}
+        onTouchStart={swipe.onTouchStart}
+        onTouchEnd={swipe.onTouchEnd}
+      >
         {post.image?.url ? (
-          <PostImage image={post.image} title={post.title} priority />
+          <PostImage image={post.image} title={post.title} priority sizes={PLATE_IMAGE_SIZES} />
         ) : (
           <div className="flex aspect-video items-center justify-center bg-muted text-muted-foreground">No image available</div>
         )}
       </div>
 
-      <header className="grid gap-3">
-        <div className="flex items-start gap-2">
-          <h1 id="post-title" className="min-w-0 flex-1 font-display text-2xl font-bold leading-tight tracking-tight sm:text-3xl">
-            {post.title}
-          </h1>
-          <PostActions post={post} onDeleted={() => void navigate('/')} />
+      <div className="grid content-start gap-5 lg:col-start-2 lg:row-start-2">
+        <header className="grid gap-3">
+          <div className="flex items-start gap-2">
+            <h1 id="post-title" className="min-w-0 flex-1 font-display text-2xl font-bold leading-tight tracking-tight sm:text-3xl lg:text-2xl xl:text-3xl">
+              {post.title}
+            </h1>
+            <PostActions post={post} onDeleted={() => void navigate('/')} />
+          </div>
+          {post.approvalStatus === 'pending' && own ? (
+            <Badge variant="warning" className="justify-self-start">
+              <Clock aria-hidden="true" />
+              Awaiting approval
+            </Badge>
+          ) : null}
+          <AuthorByline post={post} />
+          <RatingSummary average={post.averageRating} count={post.ratingCount} />
+          <PostChips post={post} />
+        </header>
+
+        {post.description ? <p className="whitespace-pre-line leading-relaxed">{post.description}</p> : null}
+
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild variant="outline" className="px-3 sm:px-4">
+            <a href="#comments-section" aria-label={`Comments (${post.commentCount})`}>
+              <MessageCircle aria-hidden="true" />
+              <span className="hidden sm:inline lg:hidden">Comments</span>
+              <span className="tabular-nums">({post.commentCount})</span>
+            </a>
+          </Button>
+          <Button variant="outline" className="px-3 sm:px-4" aria-pressed={post.isSaved} onClick={() => toggleSave(post)}>
+            <Bookmark aria-hidden="true" className={cn(post.isSaved && 'fill-primary text-primary')} />
+            {post.isSaved ? 'Saved' : 'Save'}
+          </Button>
+          <Button variant="outline" className="px-3 sm:px-4" onClick={() => void share(post)}>
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
         </div>
-        {post.approvalStatus === 'pending' && own ? (
-          <Badge variant="warning" className="justify-self-start">
-            <Clock aria-hidden="true" />
-            Awaiting approval
-          </Badge>
+
+        {user && !own ? (
+          <YourRating post={post} onRated={onRated} />
+        ) : !user ? (
+          <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">
+            <Link to="/auth" className="font-semibold text-primary underline-offset-4 hover:underline">
+              Log in
+            </Link>{' '}
+            to rate this plate.
+          </p>
         ) : null}
-        <AuthorByline post={post} />
-        <RatingSummary average={post.averageRating} count={post.ratingCount} />
-        <PostChips post={post} />
-      </header>
 
-      {post.description ? <p className="whitespace-pre-line leading-relaxed">{post.description}</p> : null}
+        {/* always the same height, so the neighbours arriving later do not move the comments */}
+        <nav aria-label="More plates" className="flex min-h-11 justify-between gap-2">
+          {previousId !== null ? (
+            <Button asChild variant="ghost">
+              <Link to={`/posts/${previousId}`}>
+                <ChevronLeft aria-hidden="true" />
+                Previous plate
+              </Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+          {nextId !== null ? (
+            <Button asChild variant="ghost">
+              <Link to={`/posts/${nextId}`}>
+                Next plate
+                <ChevronRight aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : null}
+        </nav>
 
-      <div className="flex flex-wrap items-center gap-2">
-        <Button asChild variant="outline" className="px-3 sm:px-4">
-          <a href="#comments-section" aria-label={`Comments (${post.commentCount})`}>
-            <MessageCircle aria-hidden="true" />
-            <span className="hidden sm:inline">Comments</span>
-            <span className="tabular-nums">({post.commentCount})</span>
-          </a>
-        </Button>
-        <Button variant="outline" className="px-3 sm:px-4" aria-pressed={post.isSaved} onClick={() => toggleSave(post)}>
-          <Bookmark aria-hidden="true" className={cn(post.isSaved && 'fill-primary text-primary')} />
-          {post.isSaved ? 'Saved' : 'Save'}
-        </Button>
-        <Button variant="outline" className="px-3 sm:px-4" onClick={() => void share(post)}>
-          <Share2 aria-hidden="true" />
-          Share
-        </Button>
+        <CommentsSection post={post} onCommented={onCommented} scrollIntoView={hash === '#comments-section'} />
       </div>
-
-      {user && !own ? (
-        <YourRating post={post} onRated={onRated} />
-      ) : !user ? (
-        <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">
-          <Link to="/auth" className="font-semibold text-primary underline-offset-4 hover:underline">
-            Log in
-          </Link>{' '}
-          to rate this plate.
-        </p>
-      ) : null}
-
-      {/* always the same height, so the neighbours arriving later do not move the comments */}
-      <nav aria-label="More plates" className="flex min-h-11 justify-between gap-2">
-        {previousId !== null ? (
-          <Button asChild variant="ghost">
-            <Link to={`/posts/${previousId}`}>
-              <ChevronLeft aria-hidden="true" />
-              Previous plate
-            </Link>
-          </Button>
-        ) : (
-          <span />
-        )}
-        {nextId !== null ? (
-          <Button asChild variant="ghost">
-            <Link to={`/posts/${nextId}`}>
-              Next plate
-              <ChevronRight aria-hidden="true" />
-            </Link>
-          </Button>
-        ) : null}
-      </nav>
-
-      <CommentsSection post={post} onCommented={onCommented} scrollIntoView={hash === '#comments-section'} />
     </article>
   );
 }
