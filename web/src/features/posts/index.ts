@@ -5,7 +5,7 @@ export { UploadPlateProvider, useUploadPlate } from './hooks/use-upload-plate';
 export { postKeys } from './api/keys';
 export { TopRatedPanel } from './components/top-rated-panel';
 // Building blocks other features show plates with (profiles list a cook's plates).
-export { EmptyPanel, PostList } from './components/post-list';
+export { BrowsePlates, EmptyPanel, PostList, ShareAPlate } from './components/post-list';
 export { useInfinitePosts } from './hooks/use-infinite-posts';
 export { SavedPlates } from './components/saved-plates';
 

@@ -7,6 +7,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { VerifiedBadge } from '../../../components/author/verified-badge';
+import { EmptyPanel, ShareAPlate } from '../../posts';
 import { fetchLeaderboardPage, leaderboardKeys } from '../api/leaderboard-api';
 
 type Entry = LeaderboardResponse['users'][number];
@@ -41,7 +42,7 @@ export default function LeaderboardPage() {
       ) : board.isError ? (
         <ErrorPanel message={`Error loading the leaderboard: ${board.error.message}`} onRetry={() => void board.refetch()} />
       ) : users.length === 0 ? (
-        <p className="rounded-2xl border border-dashed bg-card px-6 py-12 text-center font-medium">No cooks on the board yet.</p>
+        <EmptyPanel action={<ShareAPlate />}>No cooks on the board yet.</EmptyPanel>
       ) : (
         <ol className="grid gap-2" aria-label="Cooks by points">
           {users.map((entry) => (

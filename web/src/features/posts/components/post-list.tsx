@@ -1,10 +1,13 @@
 import type { FeedResponse } from '@plates/common';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { ChefHat } from 'lucide-react';
+import { ChefHat, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
+import { useUploadPlate } from '../hooks/use-upload-plate';
 import { PostCard } from './post-card';
 import { PostTile } from './post-tile';
 
@@ -106,5 +109,25 @@ export function EmptyPanel({ children, action }: { children: ReactNode; action?:
       <p className="max-w-xs text-base font-medium text-foreground">{children}</p>
       {action}
     </section>
+  );
+}
+
+/** An empty list's way forward: share a plate (or, for a visitor, the sign-in prompt). */
+export function ShareAPlate({ label = 'Upload Plate' }: { label?: string }) {
+  const { openUpload } = useUploadPlate();
+  return (
+    <Button onClick={openUpload}>
+      <Plus aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/** An empty list's way forward: back to the feed. */
+export function BrowsePlates() {
+  return (
+    <Button asChild variant="outline">
+      <Link to="/">Browse plates</Link>
+    </Button>
   );
 }

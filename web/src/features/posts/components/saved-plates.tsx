@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { useSavedPosts } from '../hooks/use-saved-posts';
-import { EmptyPanel, PostList } from './post-list';
+import { BrowsePlates, EmptyPanel, PostList } from './post-list';
 
 /** The viewer's saved plates, with their loading, error and empty words: /saved-posts and the own profile's Saved tab. */
 export function SavedPlates() {
@@ -14,13 +12,7 @@ export function SavedPlates() {
       loadingText="Loading your saved plates..."
       errorText={(message) => `Error loading saved posts: ${message}`}
       empty={
-        <EmptyPanel
-          action={
-            <Button asChild variant="outline">
-              <Link to="/">Browse plates</Link>
-            </Button>
-          }
-        >
+        <EmptyPanel action={<BrowsePlates />}>
           You haven&apos;t saved any plates yet
         </EmptyPanel>
       }

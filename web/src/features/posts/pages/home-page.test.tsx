@@ -67,6 +67,9 @@ describe('HomePage feed', () => {
     expect(await screen.findByText('Loading delicious plates...')).toBeInTheDocument();
     answer();
     expect(await screen.findByText('No posts available. Be the first to share your plate!')).toBeInTheDocument();
+    // the way forward: a visitor's tap asks them to sign in
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Upload Plate' }));
+    expect(await screen.findByText('Please log in to upload a plate')).toBeInTheDocument();
   });
 
   it('retries three times a second apart, then shows the error', async () => {

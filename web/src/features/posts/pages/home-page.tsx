@@ -1,6 +1,6 @@
 import { postKeys } from '../api/keys';
 import { fetchFeedPage, pageAnswers } from '../api/posts-api';
-import { EmptyPanel, PostList } from '../components/post-list';
+import { EmptyPanel, PostList, ShareAPlate } from '../components/post-list';
 import { SwipeViewerHost } from '../components/swipe-viewer';
 import { useInfinitePosts } from '../hooks/use-infinite-posts';
 
@@ -23,7 +23,7 @@ export default function HomePage() {
         label="Feed"
         swipeable
         errorText={(message) => `Error loading posts: ${message}`}
-        empty={<EmptyPanel>No posts available. Be the first to share your plate!</EmptyPanel>}
+        empty={<EmptyPanel action={<ShareAPlate />}>No posts available. Be the first to share your plate!</EmptyPanel>}
       />
       <SwipeViewerHost queryKey={HOME_KEY} />
     </div>

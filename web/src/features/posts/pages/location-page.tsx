@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { useParams } from 'react-router';
 import { postKeys } from '../api/keys';
 import { fetchFeedPage } from '../api/posts-api';
-import { EmptyPanel, PostList } from '../components/post-list';
+import { BrowsePlates, EmptyPanel, PostList } from '../components/post-list';
 import { useInfinitePosts } from '../hooks/use-infinite-posts';
 
 /** /location/:location : plates from one place (the router decodes the parameter). */
@@ -25,10 +25,10 @@ export default function LocationPage() {
           view="grid"
           label={`Plates from ${location}`}
           errorText={(message) => `Error loading posts: ${message}`}
-          empty={<EmptyPanel>No plates from {location} yet.</EmptyPanel>}
+          empty={<EmptyPanel action={<BrowsePlates />}>No plates from {location} yet.</EmptyPanel>}
         />
       ) : (
-        <EmptyPanel>No location given.</EmptyPanel>
+        <EmptyPanel action={<BrowsePlates />}>No location given.</EmptyPanel>
       )}
     </div>
   );

@@ -17,6 +17,7 @@ describe('Top rated', () => {
     });
     renderWithApp(null, { routes: [{ path: '/top-rated', element: <TopRatedPage /> }], route: '/top-rated' });
     expect(await screen.findByText('No plates were rated today yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse plates' })).toHaveAttribute('href', '/');
     await user.click(screen.getByRole('tab', { name: 'This Week' }));
     expect(await screen.findByRole('article', { name: 'Weekly best' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/top-rated?period=week');

@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { postKeys, type TopRatedPeriod } from '../api/keys';
 import { fetchTopRated } from '../api/posts-api';
 import { PostCard } from '../components/post-card';
-import { EmptyPanel } from '../components/post-list';
+import { BrowsePlates, EmptyPanel } from '../components/post-list';
 
 const PERIODS: { value: TopRatedPeriod; label: string; empty: string }[] = [
   { value: 'day', label: 'Today', empty: 'No plates were rated today yet.' },
@@ -53,7 +53,7 @@ export default function TopRatedPage() {
         ) : top.isError ? (
           <ErrorPanel message={`Error loading top rated plates: ${top.error.message}`} onRetry={() => void top.refetch()} />
         ) : top.data.length === 0 ? (
-          <EmptyPanel>{current.empty}</EmptyPanel>
+          <EmptyPanel action={<BrowsePlates />}>{current.empty}</EmptyPanel>
         ) : (
           // minmax(0, 1fr): a card's photo never widens the column past the screen
           <ol className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5" aria-label={`Top rated plates, ${current.label.toLowerCase()}`}>

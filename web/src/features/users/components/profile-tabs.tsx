@@ -1,7 +1,7 @@
 import type { ProfileDto } from '@plates/common';
 import { Ban, Lock } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { EmptyPanel, PostList, useInfinitePosts } from '../../posts';
+import { EmptyPanel, PostList, ShareAPlate, useInfinitePosts } from '../../posts';
 import { userKeys } from '../api/keys';
 import { fetchUserPostsPage } from '../api/users-api';
 import { useUnblockUser } from '../hooks/use-block';
@@ -29,7 +29,7 @@ function UserPosts({ profile }: { profile: ProfileDto }) {
       loadingText="Loading plates..."
       errorText={(message) => `Error loading posts: ${message}`}
       empty={
-        <EmptyPanel>
+        <EmptyPanel action={profile.isOwn ? <ShareAPlate label="Share your first plate" /> : undefined}>
           {profile.isOwn ? "You haven't posted any plates yet" : `@${profile.username} hasn't posted any plates yet`}
         </EmptyPanel>
       }

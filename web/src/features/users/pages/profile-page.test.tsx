@@ -6,6 +6,7 @@ import { sampleUser, stubFetch } from '../../../test/fetch';
 import { feedPage, makePost, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
 import { makeProfile, makeSummary } from '../../../test/users';
+import { UploadPlateProvider } from '../../posts';
 import ProfilePage from './profile-page';
 
 const routes = [
@@ -43,6 +44,26 @@ describe('ProfilePage', () => {
     expect(tabs.map((t) => t.textContent)).toEqual(['Posts', 'Saved', 'Settings']);
     expect(await screen.findByRole('link', { name: /^My ramen, / })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/users/7/posts')).toHaveLength(1);
+  });
+
+  it('own profile without plates: the empty words lead to sharing the first one; a cook\'s empty profile has no such button', async () => {
+    signIn();
+    stubFetch({
+      ...me,
+      'GET /api/users/7': { body: own },
+      'GET /api/users/7/posts': { body: feedPage([]) },
+      'GET /api/users/11': { body: makeProfile({ id: 11, username: 'chef_bo', isOwn: false }) },
+      'GET /api/users/11/posts': { body: feedPage([]) },
+    });
+    // the app's layout hosts the upload dialog
+    const withUpload = [{ path: '/profile/:userId', element: <UploadPlateProvider><ProfilePage /></UploadPlateProvider> }];
+    const first = renderWithApp(null, { routes: withUpload, route: '/profile/7' });
+    expect(await screen.findByText("You haven't posted any plates yet")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share your first plate' })).toBeInTheDocument();
+    first.unmount();
+    renderWithApp(null, { routes: withUpload, route: '/profile/11' });
+    expect(await screen.findByText("@chef_bo hasn't posted any plates yet")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share your first plate' })).not.toBeInTheDocument();
   });
 
   it('own Saved tab: the saved plates list of /saved-posts, with its empty words', async () => {
