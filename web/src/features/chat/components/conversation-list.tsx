@@ -1,4 +1,5 @@
 import type { ConversationDto } from '@plates/common';
+import { MessagesSquare } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCommentTime } from '../../../lib/format-time';
 import { cn } from '../../../lib/utils';
@@ -24,7 +25,10 @@ export function ConversationList({ conversations, isError, selectedId, onSelect 
   }
   if (conversations.length === 0) {
     return (
-      <div className="grid gap-1 p-6 text-center">
+      <div className="grid justify-items-center gap-1 p-6 text-center">
+        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-primary">
+          <MessagesSquare className="size-6" aria-hidden="true" />
+        </span>
         <p className="font-semibold">No conversations yet</p>
         <p className="text-sm text-muted-foreground">Accept chat requests to start chatting!</p>
       </div>
