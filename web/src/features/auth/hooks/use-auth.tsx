@@ -78,7 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sessionScopedKeys.forEach((queryKey) => queryClient.removeQueries({ queryKey }));
       queryClient.setQueryData(authKeys.user, user);
       toast({ title: 'Login successful', description: `Welcome back, ${displayNameOf(user)}!` });
-      void navigate('/');
+      // Signed in, /auth sends the member on: back where they were, or home (auth-page.tsx).
     },
   });
 
