@@ -1,3 +1,6 @@
+import { STORAGE_KEYS } from '@plates/common';
+import { storage } from '../../../lib/storage';
+
 /**
  * Where /auth sends a member once signed in: the page they were on, carried in `?returnTo=`.
  * The address comes from the URL, so anyone can craft it; only a path on this site is honoured.
@@ -53,3 +56,21 @@ export function signInPath(returnTo: string, tab: 'signIn' | 'join' = 'signIn'):
 export function currentPath(location: { pathname: string; search: string; hash: string }): string {
   return `${location.pathname}${location.search}${location.hash}`;
 }
+
+/**
+ * Join Now's way back, through the verification mail: its link opens /auth/verify-email, in
+ * another tab as often as not, whose Go to Sign In then leads back to the page the visitor joined from.
+ */
+export const joinReturn = {
+  remember(path: string | null) {
+    const back = safeReturnPath(path);
+    if (back === '/') storage.remove(STORAGE_KEYS.returnAfterJoin);
+    else storage.set(STORAGE_KEYS.returnAfterJoin, back);
+  },
+  /** The remembered way back ("/" without one), forgotten once taken. */
+  take(): string {
+    const back = safeReturnPath(storage.get(STORAGE_KEYS.returnAfterJoin));
+    storage.remove(STORAGE_KEYS.returnAfterJoin);
+    return back;
+  },
+};

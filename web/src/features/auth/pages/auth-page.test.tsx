@@ -392,6 +392,8 @@ describe('AuthPage: the way back', () => {
     await join(user, 'chef_ana', 'Ana');
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    // kept for the verification page's Go to Sign In too (verify-email-page.test.tsx)
+    expect(localStorage.getItem('returnAfterJoin')).toBe('/posts/12');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Plate page')).toBeInTheDocument();

@@ -12,14 +12,15 @@ import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 import { useAuth } from '../hooks/use-auth';
 import { useMaintenance } from '../hooks/use-session-info';
-import { JOIN_TAB, RETURN_PARAM, safeReturnPath, TAB_PARAM } from '../lib/return-to';
+import { JOIN_TAB, joinReturn, RETURN_PARAM, safeReturnPath, TAB_PARAM } from '../lib/return-to';
 
 type AuthTab = 'login' | 'register';
 
 /**
  * /auth: Sign In and Join Now over a rotating background of dishes. `?tab=join` opens on Join Now;
  * `?returnTo=` is where a member goes once signed in (home without one, or with one not on this
- * site). It stays in the address through Join Now, whose Sign In follows the verification email.
+ * site). It stays in the address through Join Now, whose Sign In follows the verification email,
+ * and is remembered for the verification page's Go to Sign In.
  */
 export default function AuthPage() {
   const { user } = useAuth();
@@ -92,6 +93,7 @@ export default function AuthPage() {
                   <TabsContent value="register">
                     <RegisterForm
                       onRegistered={(username) => {
+                        joinReturn.remember(params.get(RETURN_PARAM));
                         setRegisteredUsername(username);
                         setTab('login');
                       }}
