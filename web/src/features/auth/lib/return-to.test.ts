@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPath, joinReturn, safeReturnPath, signInPath } from './return-to';
+import { currentPath, safeReturnPath, signInPath } from './return-to';
 
 describe('safeReturnPath', () => {
   it.each([
@@ -69,21 +69,5 @@ describe('signInPath', () => {
 
   it('reads the current page from a location', () => {
     expect(currentPath({ pathname: '/posts/3', search: '?a=1', hash: '#c' })).toBe('/posts/3?a=1#c');
-  });
-});
-
-describe('joinReturn', () => {
-  it('keeps a way back for one Sign In after the verification mail, then forgets it', () => {
-    joinReturn.remember('/posts/12?from=feed');
-    expect(joinReturn.take()).toBe('/posts/12?from=feed');
-    expect(joinReturn.take()).toBe('/');
-  });
-
-  it('keeps nothing hostile, and distrusts what it finds stored', () => {
-    joinReturn.remember('//evil.example');
-    expect(localStorage.getItem('returnAfterJoin')).toBeNull();
-    localStorage.setItem('returnAfterJoin', 'https://evil.example/');
-    expect(joinReturn.take()).toBe('/');
-    expect(localStorage.getItem('returnAfterJoin')).toBeNull();
   });
 });

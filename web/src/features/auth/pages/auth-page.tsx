@@ -12,7 +12,8 @@ import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 import { useAuth } from '../hooks/use-auth';
 import { useMaintenance } from '../hooks/use-session-info';
-import { JOIN_TAB, joinReturn, RETURN_PARAM, safeReturnPath, TAB_PARAM } from '../lib/return-to';
+import { joinReturn } from '../lib/join-return';
+import { JOIN_TAB, RETURN_PARAM, safeReturnPath, TAB_PARAM } from '../lib/return-to';
 
 type AuthTab = 'login' | 'register';
 

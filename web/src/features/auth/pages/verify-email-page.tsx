@@ -12,7 +12,8 @@ import { isApiError } from '../../../lib/api';
 import { AuthShell } from '../components/auth-shell';
 import { EmailRequestForm } from '../components/email-request-form';
 import { useRequestVerification, useVerifyEmail } from '../hooks/use-email-actions';
-import { joinReturn, signInPath } from '../lib/return-to';
+import { joinReturn } from '../lib/join-return';
+import { signInPath } from '../lib/return-to';
 
 type Status = 'idle' | 'verifying' | 'success' | 'error';
 
