@@ -39,6 +39,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   chatConnectionMode: 'chatConnectionMode',
   navigationTipDismissed: 'navigationTipDismissed',
+  /** Join Now's way back, kept for the Sign In that follows the verification mail. */
+  returnAfterJoin: 'returnAfterJoin',
 } as const;
 
 /** Name of the HttpOnly session cookie. */

@@ -19,6 +19,8 @@ describe('BottomNav', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Upload Plate' }));
     expect(nav).toContainElement(screen.getByRole('button', { name: 'Upload Plate' }));
-    expect(await screen.findByText('Please log in to upload a plate')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Authentication required' })).toHaveAccessibleDescription(
+      'Please log in to upload a plate',
+    );
   });
 });

@@ -7,6 +7,8 @@ export { displayNameOf, normalizeUser, type AuthUser } from './api/auth-api';
 export { authKeys } from './api/keys';
 // What the signed-in viewer may do: plates, ratings and comments ask the same questions.
 export { askToLogIn, isOwner } from './lib/viewer';
+// /auth with the way back: a link for a visitor to sign in and return to the page they are on.
+export { currentPath, signInPath } from './lib/return-to';
 
 // Route pages load on demand so the first visit to / ships little JavaScript.
 export const AuthPage = lazyPage(() => import('./pages/auth-page'));

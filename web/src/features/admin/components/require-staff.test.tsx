@@ -24,11 +24,11 @@ describe('RequireStaff', () => {
     expect(screen.queryByText('Admin area')).not.toBeInTheDocument();
   });
 
-  it('sends a visitor to /auth', async () => {
+  it('sends a visitor to /auth, and back here once signed in', async () => {
     stubFetch({ 'GET /api/user': signedOut });
     renderGuarded();
     expect(await screen.findByText('Sign in page')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth\?returnTo=%2Fadmin%2Fx$/);
   });
 
   it('shows a member without an admin permission the forbidden treatment, where they are', async () => {

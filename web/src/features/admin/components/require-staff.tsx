@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../auth';
+import { currentPath, signInPath, useAuth } from '../../auth';
 import { adminPagesFor } from '../lib/admin-pages';
 
 /**
@@ -11,8 +11,9 @@ import { adminPagesFor } from '../lib/admin-pages';
  */
 export function RequireStaff({ forbidden, children }: { forbidden: ReactNode; children?: ReactNode }) {
   const { user, isLoading, permissions } = useAuth();
+  const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={signInPath(currentPath(location))} replace />;
   if (adminPagesFor(permissions).length === 0) return forbidden;
   return children ?? <Outlet />;
 }

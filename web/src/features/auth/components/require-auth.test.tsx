@@ -7,9 +7,9 @@ import { RequireAuth } from './require-auth';
 
 const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
 
-function renderGuarded(element: ReactElement) {
+function renderGuarded(element: ReactElement, route = '/private') {
   return renderWithApp(null, {
-    route: '/private',
+    route,
     routes: [
       { path: '/private', element },
       { path: '/auth', element: <p>Sign in page</p> },
@@ -26,11 +26,11 @@ describe('RequireAuth', () => {
     expect(screen.queryByText('Secret')).not.toBeInTheDocument();
   });
 
-  it('redirects to /auth without a user', async () => {
+  it('redirects to /auth without a user, with the way back to the page', async () => {
     stubFetch({ 'GET /api/user': signedOut });
-    renderGuarded(<RequireAuth><p>Secret</p></RequireAuth>);
+    renderGuarded(<RequireAuth><p>Secret</p></RequireAuth>, '/private?sessionId=4#latest');
     expect(await screen.findByText('Sign in page')).toBeInTheDocument();
-    expect(location()).toBe('/auth');
+    expect(location()).toBe('/auth?returnTo=%2Fprivate%3FsessionId%3D4%23latest');
   });
 
   it('renders the page for a user', async () => {

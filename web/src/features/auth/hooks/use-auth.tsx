@@ -29,6 +29,7 @@ import {
   type AuthUser,
 } from '../api/auth-api';
 import { authKeys, sessionScopedKeys } from '../api/keys';
+import { SignInPromptHost } from '../components/sign-in-prompt-host';
 
 interface AuthContextValue {
   user: AuthUser | null;
@@ -78,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sessionScopedKeys.forEach((queryKey) => queryClient.removeQueries({ queryKey }));
       queryClient.setQueryData(authKeys.user, user);
       toast({ title: 'Login successful', description: `Welcome back, ${displayNameOf(user)}!` });
-      void navigate('/');
+      // Signed in, /auth sends the member on: back where they were, or home (auth-page.tsx).
     },
   });
 
@@ -136,7 +137,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, userQuery.isLoading, userQuery.error, loginMutation, registerMutation, logoutMutation, endSession],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {/* a visitor's way forward from any page: askToLogIn opens it */}
+      <SignInPromptHost />
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthContextValue {

@@ -1,10 +1,13 @@
 import type { PostDto } from '@plates/common';
-import { toast } from '../../../components/ui/use-toast';
 import type { AuthUser } from '../api/auth-api';
+import { signInPromptStore } from './sign-in-prompt';
 
-/** Toast for a guest who tried an action that needs an account (document 2 §5). */
+/**
+ * For a visitor who tried an action that needs an account (document 2 §5): the sign-in prompt,
+ * "Authentication required" with `description`, and Sign In / Join Now that come back here.
+ */
 export function askToLogIn(description: string) {
-  toast({ title: 'Authentication required', description });
+  signInPromptStore.open(description);
 }
 
 export function isOwner(user: AuthUser | null, post: Pick<PostDto, 'userId'>): boolean {

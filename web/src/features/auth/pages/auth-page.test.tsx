@@ -9,7 +9,7 @@ import AuthPage from './auth-page';
 
 const signedOut = { status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHORIZED' } };
 
-function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
+function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/auth') {
   const api = stubFetch({
     'GET /api/user': signedOut,
     'GET /api/system/maintenance': { body: { maintenance: false } },
@@ -17,16 +17,27 @@ function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
     ...routes,
   });
   const view = renderWithApp(null, {
-    route: '/auth',
+    route,
     routes: [
       { path: '/auth', element: <AuthPage /> },
       { path: '/', element: <p>Home page</p> },
+      { path: '/posts/:postId', element: <p>Plate page</p> },
     ],
   });
   return { api, ...view };
 }
 
 const location = () => screen.getByTestId('location').textContent;
+
+/** Fills the Join form with a good email and password and submits it. */
+async function join(user: ReturnType<typeof userEvent.setup>, username: string, displayName: string) {
+  await user.type(screen.getByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+  await user.type(screen.getByLabelText(/Display name/), displayName);
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
 
 describe('AuthPage: Sign In', () => {
   it('shows the validation messages of the spec and sends nothing', async () => {
@@ -225,16 +236,6 @@ describe('AuthPage: Join Now', () => {
     return user;
   }
 
-  /** Fills the Join form with a good email and password and submits it. */
-  async function join(user: Awaited<ReturnType<typeof openJoin>>, username: string, displayName: string) {
-    await user.type(screen.getByLabelText('Username'), username);
-    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
-    await user.type(screen.getByLabelText(/Display name/), displayName);
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-  }
-
   it('shows the validation messages of the spec', async () => {
     const { api } = setup();
     const user = await openJoin();
@@ -350,6 +351,59 @@ describe('AuthPage: Join Now', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Too many registration attempts. Please try again later.')).toBeInTheDocument();
+  });
+});
+
+describe('AuthPage: the way back', () => {
+  async function signIn() {
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'chef_ana');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return user;
+  }
+  const signedIn = { 'POST /api/login': { body: { token: 'tok-1', user: sampleUser } } };
+
+  it('sends a member back to the page in ?returnTo= once signed in', async () => {
+    setup(signedIn, `/auth?returnTo=${encodeURIComponent('/posts/12?from=feed#comments')}`);
+    await signIn();
+    expect(await screen.findByText('Plate page')).toBeInTheDocument();
+    expect(location()).toBe('/posts/12?from=feed');
+    expect(screen.getByText('Login successful')).toBeInTheDocument();
+  });
+
+  it.each([['//evil.example/posts/1'], ['https://evil.example/'], ['/\\evil.example'], ['/auth']])(
+    'goes home instead of to %s',
+    async (returnTo) => {
+      setup(signedIn, `/auth?returnTo=${encodeURIComponent(returnTo)}`);
+      await signIn();
+      expect(await screen.findByText('Home page')).toBeInTheDocument();
+      expect(location()).toBe('/');
+    },
+  );
+
+  it('opens on Join Now for ?tab=join and keeps the way back for the Sign In after joining', async () => {
+    setup(
+      { ...signedIn, 'POST /api/register': { status: 201, body: { message: 'Registration successful', user: sampleUser } } },
+      '/auth?tab=join&returnTo=%2Fposts%2F12',
+    );
+    expect(screen.getByRole('tab', { name: 'Join Now' })).toHaveAttribute('aria-selected', 'true');
+    const user = userEvent.setup();
+    await join(user, 'chef_ana', 'Ana');
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    // kept for the verification page's Go to Sign In too (verify-email-page.test.tsx)
+    expect(localStorage.getItem('returnAfterJoin')).toBe('/posts/12');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Plate page')).toBeInTheDocument();
+    expect(location()).toBe('/posts/12');
+  });
+
+  it('sends an already signed-in member straight on to ?returnTo=', async () => {
+    setup({ 'GET /api/user': { body: sampleUser } }, '/auth?returnTo=%2Fposts%2F3');
+    expect(await screen.findByText('Plate page')).toBeInTheDocument();
+    expect(location()).toBe('/posts/3');
   });
 });
 

@@ -1,6 +1,6 @@
 import { Wrench } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
@@ -12,17 +12,25 @@ import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 import { useAuth } from '../hooks/use-auth';
 import { useMaintenance } from '../hooks/use-session-info';
+import { joinReturn } from '../lib/join-return';
+import { JOIN_TAB, RETURN_PARAM, safeReturnPath, TAB_PARAM } from '../lib/return-to';
 
 type AuthTab = 'login' | 'register';
 
-/** /auth: Sign In and Join Now over a rotating background of dishes. */
+/**
+ * /auth: Sign In and Join Now over a rotating background of dishes. `?tab=join` opens on Join Now;
+ * `?returnTo=` is where a member goes once signed in (home without one, or with one not on this
+ * site). It stays in the address through Join Now, whose Sign In follows the verification email,
+ * and is remembered for the verification page's Go to Sign In.
+ */
 export default function AuthPage() {
   const { user } = useAuth();
   const maintenance = useMaintenance();
-  const [tab, setTab] = useState<AuthTab>('login');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<AuthTab>(() => (params.get(TAB_PARAM) === JOIN_TAB ? 'register' : 'login'));
   const [registeredUsername, setRegisteredUsername] = useState('');
 
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={safeReturnPath(params.get(RETURN_PARAM))} replace />;
 
   const inMaintenance = maintenance.data?.maintenance === true;
 
@@ -86,6 +94,7 @@ export default function AuthPage() {
                   <TabsContent value="register">
                     <RegisterForm
                       onRegistered={(username) => {
+                        joinReturn.remember(params.get(RETURN_PARAM));
                         setRegisteredUsername(username);
                         setTab('login');
                       }}

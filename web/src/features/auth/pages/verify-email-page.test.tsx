@@ -50,6 +50,20 @@ describe('VerifyEmailPage', () => {
     expect(api.callsTo('POST', '/api/auth/verify-email')).toHaveLength(1);
   });
 
+  it('leads Go to Sign In back to the page the member joined from, once', async () => {
+    localStorage.setItem('returnAfterJoin', '/posts/12');
+    stubFetch({
+      'GET /api/user': signedOut,
+      'POST /api/auth/verify-email': { body: { message: 'Email verified successfully. You can now sign in.' } },
+    });
+    renderAt('/auth/verify-email?token=tok-abc');
+    expect(await screen.findByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/auth?returnTo=%2Fposts%2F12');
+    expect(localStorage.getItem('returnAfterJoin')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to Sign In' }));
+    expect(await screen.findByText('Sign in page')).toBeInTheDocument();
+    expect(location()).toBe('/auth?returnTo=%2Fposts%2F12');
+  });
+
   it('shows the error state with both buttons, and Try Different Code goes back to the form', async () => {
     const api = stubFetch({ 'GET /api/user': signedOut, 'POST /api/auth/verify-email': failure });
     renderAt('/auth/verify-email?token=used-token');

@@ -12,6 +12,8 @@ import { isApiError } from '../../../lib/api';
 import { AuthShell } from '../components/auth-shell';
 import { EmailRequestForm } from '../components/email-request-form';
 import { useRequestVerification, useVerifyEmail } from '../hooks/use-email-actions';
+import { joinReturn } from '../lib/join-return';
+import { signInPath } from '../lib/return-to';
 
 type Status = 'idle' | 'verifying' | 'success' | 'error';
 
@@ -30,6 +32,8 @@ export default function VerifyEmailPage() {
   const [status, setStatus] = useState<Status>(urlToken ? 'verifying' : 'idle');
   const [message, setMessage] = useState('');
   const [askingEmail, setAskingEmail] = useState(false);
+  // Sign In, and then back to the page the member joined from (remembered by Join Now).
+  const [signInTo, setSignInTo] = useState('/auth');
 
   const { mutate } = verify;
   const run = useCallback(
@@ -40,7 +44,10 @@ export default function VerifyEmailPage() {
       mutate(
         { token },
         {
-          onSuccess: () => setStatus('success'),
+          onSuccess: () => {
+            setSignInTo(signInPath(joinReturn.take()));
+            setStatus('success');
+          },
           onError: (error) => {
             setMessage(isApiError(error) && error.message ? error.message : 'Verification failed');
             setStatus('error');
@@ -57,9 +64,9 @@ export default function VerifyEmailPage() {
 
   useEffect(() => {
     if (status !== 'success') return;
-    const timer = window.setTimeout(() => void navigate('/auth'), TIMING.verifyRedirectMs);
+    const timer = window.setTimeout(() => void navigate(signInTo), TIMING.verifyRedirectMs);
     return () => window.clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, navigate, signInTo]);
 
   const codeForm = useForm<VerifyEmailBody>({
     resolver: zodResolver(VerifyEmailBody),
@@ -104,7 +111,7 @@ export default function VerifyEmailPage() {
           Taking you to Sign In in a few seconds.
         </p>
         <Button asChild size="lg">
-          <Link to="/auth">Go to Sign In</Link>
+          <Link to={signInTo}>Go to Sign In</Link>
         </Button>
       </AuthShell>
     );

@@ -20,7 +20,7 @@ const second = makeComment({
 const comments = { body: { comments: [first, second, { ...makeComment({ id: 33, comment: 'ghost' }), user: null }], nextCursor: null } };
 
 describe('CommentsSection', () => {
-  it('for a guest: disabled box with "Log in to comment", and a log-in toast for hearts and replies', async () => {
+  it('for a guest: disabled box with "Log in to comment", and the sign-in prompt for hearts and replies', async () => {
     const user = userEvent.setup();
     const api = stubFetch({ 'GET /api/user': signedOutReply, 'GET /api/posts/1/comments': comments });
     renderWithApp(<CommentsSection post={post} onCommented={() => undefined} />);
@@ -32,9 +32,14 @@ describe('CommentsSection', () => {
     expect(box).toHaveAttribute('placeholder', 'Log in to comment');
     expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Like comment by Dan' }));
-    expect(await screen.findByText('Please log in to like comments')).toBeInTheDocument();
+    const prompt = await screen.findByRole('dialog', { name: 'Authentication required' });
+    expect(prompt).toHaveAccessibleDescription('Please log in to like comments');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(prompt).not.toBeInTheDocument());
     await user.click(screen.getAllByRole('button', { name: 'Reply' })[0]!);
-    expect(await screen.findByText('Please log in to reply to comments')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Authentication required' })).toHaveAccessibleDescription(
+      'Please log in to reply to comments',
+    );
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 

@@ -46,7 +46,7 @@ describe('PostPage', () => {
     renderWithApp(null, { routes, route: '/posts/1' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ramen' })).toBeInTheDocument();
     expect(screen.getByText('Rich broth')).toBeInTheDocument();
-    expect(screen.getByText('Log in')).toHaveAttribute('href', '/auth');
+    expect(screen.getByText('Log in')).toHaveAttribute('href', '/auth?returnTo=%2Fposts%2F1');
     expect(await screen.findByRole('link', { name: 'Next plate' })).toHaveAttribute('href', '/posts/2');
     expect(screen.getByRole('heading', { name: 'Navigation Tip' })).toBeInTheDocument();
 

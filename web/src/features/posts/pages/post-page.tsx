@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
-import { isOwner, useAuth } from '../../auth';
+import { currentPath, isOwner, signInPath, useAuth } from '../../auth';
 import { CommentsSection } from '../../comments';
 import { YourRating } from '../../ratings';
 import { findCachedPost, putPostInCaches, putRatedPost } from '../api/cache';
@@ -211,12 +211,7 @@ function PostDetail({ post, previousId, nextId, tip }: PostDetailProps) {
         {user && !own ? (
           <YourRating post={post} onRated={onRated} />
         ) : !user ? (
-          <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">
-            <Link to="/auth" className="font-semibold text-primary underline-offset-4 hover:underline">
-              Log in
-            </Link>{' '}
-            to rate this plate.
-          </p>
+          <LogInToRate />
         ) : null}
 
         {/* always the same height, so the neighbours arriving later do not move the comments */}
@@ -244,5 +239,18 @@ function PostDetail({ post, previousId, nextId, tip }: PostDetailProps) {
         <CommentsSection post={post} onCommented={onCommented} scrollIntoView={hash === '#comments-section'} />
       </div>
     </article>
+  );
+}
+
+/** A visitor's line where the stars would be: Log in, and come back to this plate. */
+function LogInToRate() {
+  const location = useLocation();
+  return (
+    <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">
+      <Link to={signInPath(currentPath(location))} className="font-semibold text-primary underline-offset-4 hover:underline">
+        Log in
+      </Link>{' '}
+      to rate this plate.
+    </p>
   );
 }

@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@plates/common';
 import { describe, expect, it } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
-import { feedPage } from '../../../test/posts';
+import { feedPage, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
 import { deferred, makeProfile } from '../../../test/users';
 import ProfilePage from '../pages/profile-page';
@@ -95,5 +95,19 @@ describe('FollowButton', () => {
     await user.click(await screen.findByRole('button', { name: 'Follow Bo Baker' }));
     expect(await screen.findByText(MESSAGES.followRateLimited)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Follow Bo Baker' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in, and to come back to this profile', async () => {
+    const api = stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/users/11': { body: makeProfile() },
+      'GET /api/users/11/posts': { body: feedPage([]) },
+    });
+    renderWithApp(null, { routes, route: '/profile/11' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Follow Bo Baker' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Authentication required' });
+    expect(prompt).toHaveAccessibleDescription('Please log in to follow cooks');
+    expect(within(prompt).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?returnTo=%2Fprofile%2F11');
+    expect(api.callsTo('POST', '/api/users/11/follow')).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast';
 import { LatestStateSender } from '../../../lib/latest-state';
-import { useAuth } from '../../auth';
+import { askToLogIn, useAuth } from '../../auth';
 import { postKeys } from '../../posts';
 import { userKeys } from '../api/keys';
 import { setFollow } from '../api/users-api';
@@ -37,7 +37,7 @@ export function useFollow() {
   return useCallback(
     (target: FollowTarget) => {
       if (!user) {
-        toast({ title: 'Authentication required', description: 'Please log in to follow cooks' });
+        askToLogIn('Please log in to follow cooks');
         return;
       }
       const current = target.followState !== 'none';
