@@ -4,6 +4,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { AuthProvider } from '../features/auth';
+import { UploadPlateProvider } from '../features/posts';
 import { getQueryFn } from '../lib/api';
 
 export function createTestQueryClient(): QueryClient {
@@ -26,7 +27,7 @@ interface RenderOptions {
 }
 
 /**
- * Renders with the app's providers, a memory router and the session, plus a location probe
+ * Renders with the app's providers, a memory router, the session and the upload dialog's host, plus a location probe
  * (`data-testid="location"`) so tests can assert redirects.
  */
 export function renderWithApp(
@@ -39,8 +40,11 @@ export function renderWithApp(
       {
         element: (
           <AuthProvider>
-            <Outlet />
-            <LocationProbe />
+            {/* the app layout hosts the upload dialog that empty states offer */}
+            <UploadPlateProvider>
+              <Outlet />
+              <LocationProbe />
+            </UploadPlateProvider>
           </AuthProvider>
         ),
         children: [...children, { path: '*', element: <p>Other page</p> }],

@@ -26,7 +26,7 @@ describe('Block', () => {
     });
     const user = userEvent.setup();
     renderWithApp(null, { routes, route: '/profile/11' });
-    await screen.findByRole('article', { name: 'Sourdough' });
+    await screen.findByRole('link', { name: /^Sourdough, / });
     await user.click(screen.getByRole('button', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block @chef_bo?' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), '  Spam in comments ');
@@ -36,7 +36,7 @@ describe('Block', () => {
     expect(api.callsTo('POST', '/api/users/11/block')[0]!.body).toEqual({ reason: 'Spam in comments' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'You blocked @chef_bo' })).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Sourdough' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Sourdough, / })).not.toBeInTheDocument();
   });
 
   it('sends a null reason when none is given, and shows the server\'s message in a destructive toast on failure', async () => {

@@ -6,7 +6,6 @@ import { sampleUser, stubFetch } from '../../../test/fetch';
 import { feedPage, makePost, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
 import { makeProfile, makeSummary } from '../../../test/users';
-import { UploadPlateProvider } from '../../posts';
 import ProfilePage from './profile-page';
 
 const routes = [
@@ -55,13 +54,11 @@ describe('ProfilePage', () => {
       'GET /api/users/11': { body: makeProfile({ id: 11, username: 'chef_bo', isOwn: false }) },
       'GET /api/users/11/posts': { body: feedPage([]) },
     });
-    // the app's layout hosts the upload dialog
-    const withUpload = [{ path: '/profile/:userId', element: <UploadPlateProvider><ProfilePage /></UploadPlateProvider> }];
-    const first = renderWithApp(null, { routes: withUpload, route: '/profile/7' });
+    const first = renderWithApp(null, { routes, route: '/profile/7' });
     expect(await screen.findByText("You haven't posted any plates yet")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share your first plate' })).toBeInTheDocument();
     first.unmount();
-    renderWithApp(null, { routes: withUpload, route: '/profile/11' });
+    renderWithApp(null, { routes, route: '/profile/11' });
     expect(await screen.findByText("@chef_bo hasn't posted any plates yet")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share your first plate' })).not.toBeInTheDocument();
   });
