@@ -18,7 +18,7 @@ function collectConsoleErrors(page: Page): string[] {
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${artifacts}/${name}.png`, fullPage: true });
+  await page.screenshot({ quality: 80, path: `${artifacts}/${name}.jpg`, fullPage: true });
 }
 
 test('the sign-in page and the home layout at phone and desktop width, light and dark', async ({ browser }) => {

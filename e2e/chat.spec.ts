@@ -54,7 +54,7 @@ test('two people chat: a request, an accept, and messages that arrive at once', 
   await expect(answer.getByRole('button', { name: '😋 1 reaction' })).toHaveAttribute('aria-pressed', 'true');
   const askerAnswer = askerThread.getByRole('listitem').filter({ hasText: 'Saffron risotto, wish me luck.' });
   await expect(askerAnswer.getByRole('button', { name: '😋 1 reaction' })).toHaveAttribute('aria-pressed', 'false', { timeout: 5_000 });
-  await hostPage.screenshot({ path: 'e2e/artifacts/chat-desktop.png' });
+  await hostPage.screenshot({ quality: 80, path: 'e2e/artifacts/chat-desktop.jpg' });
 
   // The asker again on a phone, in dark theme: the list or the thread, with Back between them.
   const phone = await signedInPage(browser, asker, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'dark' });
@@ -63,11 +63,11 @@ test('two people chat: a request, an accept, and messages that arrive at once', 
   await phoneDialog.getByRole('button', { name: new RegExp(host.username) }).first().click();
   const phoneThread = phoneDialog.getByRole('region', { name: 'Conversation' });
   await expect(phoneThread.getByRole('button', { name: '😋 1 reaction' })).toBeVisible();
-  await phone.screenshot({ path: 'e2e/artifacts/chat-phone-dark-thread.png' });
+  await phone.screenshot({ quality: 80, path: 'e2e/artifacts/chat-phone-dark-thread.jpg' });
   await phoneThread.getByRole('button', { name: /^Back/ }).click();
   await expect(phoneThread).toBeHidden();
   await expect(phoneDialog.getByRole('button', { name: new RegExp(host.username) }).first()).toBeVisible();
-  await phone.screenshot({ path: 'e2e/artifacts/chat-phone-dark-list.png' });
+  await phone.screenshot({ quality: 80, path: 'e2e/artifacts/chat-phone-dark-list.jpg' });
 });
 
 test('with the realtime socket blocked (WebSocket and its long-polling fallback), chat keeps working by HTTP polling', async ({ browser, request }) => {

@@ -19,7 +19,7 @@ export async function shot(page: Page, name: string, { photos = true }: { photos
     return (inView.length > 0 || !needed) && inView.every((i) => i.complete && i.naturalWidth > 0);
   }, photos, { timeout: 15_000 });
   await page.waitForTimeout(400); // the fade from the placeholder
-  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: false });
+  await page.screenshot({ quality: 80, path: `e2e/artifacts/${name}.jpg`, fullPage: false });
 }
 
 /** The Message flow's "Send a chat request" dialog: the greeting replaced when given, then sent. */

@@ -79,7 +79,7 @@ test('a cook uploads a plate, an admin approves it, a taster rates and comments,
   await expect(panel.getByText('New rating')).toBeVisible();
   await expect(panel.getByText('New comment')).toBeVisible();
   await expect(panel.getByText('Plate approved')).toBeVisible();
-  await cookPage.screenshot({ path: 'e2e/artifacts/notifications-desktop.png' });
+  await cookPage.screenshot({ quality: 80, path: 'e2e/artifacts/notifications-desktop.jpg' });
   await panel.getByText('New rating').click();
   await cookPage.waitForURL(postUrl);
   await expect(cookPage.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();

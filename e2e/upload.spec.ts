@@ -61,7 +61,7 @@ test('the position is asked for only on Detect; a refused one leaves the plate w
   const shareBox = (await dialog.getByRole('button', { name: 'Share Plate' }).boundingBox())!;
   expect(toastBox.y).toBeGreaterThan(titleBox.y + titleBox.height);
   expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(shareBox.y);
-  await page.screenshot({ path: 'e2e/artifacts/upload-location-failed-phone.png' });
+  await page.screenshot({ quality: 80, path: 'e2e/artifacts/upload-location-failed-phone.jpg' });
 
   // The warning belongs to this dialog: closing the dialog ends it too.
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -102,7 +102,7 @@ test('a phone has one upload button, in the bottom bar, and nothing floats over 
     await share.scrollIntoViewIfNeeded();
     await expect(share).toBeVisible();
     await share.click({ trial: true });
-    await page.screenshot({ path: `e2e/artifacts/upload-one-button-phone-${colorScheme}.png` });
+    await page.screenshot({ quality: 80, path: `e2e/artifacts/upload-one-button-phone-${colorScheme}.jpg` });
     await page.context().close();
   }
 });

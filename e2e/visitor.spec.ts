@@ -52,7 +52,7 @@ test('a visitor\'s Save opens the sign-in prompt; Sign In brings them back to th
       await expect(prompt.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', `/auth?tab=join&returnTo=%2Fposts%2F${plateId}`);
       // The pointer rests where Save was, which may be under Sign In: shot and checked at rest, not hovered.
       await page.mouse.move(1, 1);
-      await page.screenshot({ path: `e2e/artifacts/visitor-prompt-${label}-${colorScheme}.png` });
+      await page.screenshot({ quality: 80, path: `e2e/artifacts/visitor-prompt-${label}-${colorScheme}.jpg` });
       expect(await violations(page), `${label} ${colorScheme}`).toEqual([]);
       // Escape leaves the visitor where they were, focus back on Save.
       await page.keyboard.press('Escape');

@@ -39,7 +39,7 @@ test('the main screens pass WCAG 2.1 AA checks (axe) in light and dark, on deskt
   const withoutPhotos = new Set(['leaderboard', 'thread']);
   const found: string[] = [];
   // Each screen at a phone's and a laptop's width, light and dark: checked, and photographed into
-  // e2e/artifacts/screen-<name>-<phone|desktop>-<light|dark>.png for the eye.
+  // e2e/artifacts/screen-<name>-<phone|desktop>-<light|dark>.jpg for the eye.
   for (const [size, viewport] of [
     ['desktop', { width: 1366, height: 800 }],
     ['phone', { width: 390, height: 844 }],
