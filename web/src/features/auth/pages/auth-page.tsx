@@ -1,4 +1,5 @@
-import { Wrench } from 'lucide-react';
+import { SETTINGS_MESSAGES } from '@plates/common';
+import { DoorClosed, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
@@ -18,7 +19,7 @@ type AuthTab = 'login' | 'register';
 /** /auth: Sign In and Join Now over a rotating background of dishes. */
 export default function AuthPage() {
   const { user } = useAuth();
-  const maintenance = useMaintenance();
+  const maintenance = useMaintenance({ poll: true });
   const [tab, setTab] = useState<AuthTab>('login');
   const [registeredUsername, setRegisteredUsername] = useState('');
 
@@ -84,12 +85,22 @@ export default function AuthPage() {
                     <LoginForm key={registeredUsername} defaultUsername={registeredUsername} />
                   </TabsContent>
                   <TabsContent value="register">
-                    <RegisterForm
-                      onRegistered={(username) => {
-                        setRegisteredUsername(username);
-                        setTab('login');
-                      }}
-                    />
+                    {maintenance.data?.registration === 'closed' ? (
+                      <Alert variant="warning" role="status" className="mt-4">
+                        <DoorClosed aria-hidden="true" />
+                        <AlertTitle>Registration is closed</AlertTitle>
+                        <AlertDescription>
+                          <p>{SETTINGS_MESSAGES.registrationClosed}</p>
+                        </AlertDescription>
+                      </Alert>
+                    ) : (
+                      <RegisterForm
+                        onRegistered={(username) => {
+                          setRegisteredUsername(username);
+                          setTab('login');
+                        }}
+                      />
+                    )}
                   </TabsContent>
                 </Tabs>
               )}
