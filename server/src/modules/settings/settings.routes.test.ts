@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SETTING_KEYS, SETTINGS_MESSAGES, type SettingDto } from '@plates/common';
 import { adminAuditLogs, signUpApprovals, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { DEFAULT_PASSWORD, grantRole, makeSignedInUser, uniqueName } from '../../test/factories.js';
+import { DEFAULT_PASSWORD, grantRole, makePost, makeSignedInUser, uniqueName } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeSignedInUser>>;
@@ -156,5 +156,26 @@ describe('registration mode', () => {
     const res = await register();
     expect(res.statusCode).toBe(201);
     expect(res.json().awaitingApproval).toBe(false);
+  });
+});
+
+describe('member limits', () => {
+  it("apply the admin's stored value from the next request on", async () => {
+    const post = await makePost(t.app);
+    const fan = await makeSignedInUser(t.app);
+    const comment = (text: string) =>
+      t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/rate`, headers: fan.headers, payload: { comment: text } });
+    expect((await put('comments_per_10_minutes', 2)).statusCode).toBe(200);
+    try {
+      expect((await comment('one')).statusCode).toBe(200);
+      expect((await comment('two')).statusCode).toBe(200);
+      const refused = await comment('three');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: MESSAGES.commentRateLimited });
+      expect((await put('comments_per_10_minutes', 200)).statusCode).toBe(200);
+      expect((await comment('four')).statusCode).toBe(200);
+    } finally {
+      await put('comments_per_10_minutes', 200);
+    }
   });
 });
