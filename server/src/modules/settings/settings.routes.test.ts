@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SETTING_KEYS, SETTINGS_MESSAGES, type SettingDto } from '@plates/common';
 import { adminAuditLogs, signUpApprovals, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { multipartBody } from '../../test/multipart.js';
+import { MEDIA_MESSAGES } from '../media/media.messages.js';
 import { DEFAULT_PASSWORD, grantRole, makePost, makeSignedInUser, uniqueName } from '../../test/factories.js';
 
 let t: TestApp;
@@ -177,5 +179,27 @@ describe('member limits', () => {
     } finally {
       await put('comments_per_10_minutes', 200);
     }
+  });
+});
+
+describe('largest photo', () => {
+  it('refuses a plate photo over the stored size with the limit in the words, and takes it again at 5 MB', async () => {
+    const cook = await makeSignedInUser(t.app);
+    // Over 1 MB: refused while it streams, before its format is looked at.
+    const bytes = Buffer.alloc(1024 * 1024 + 1, 0x20);
+    const body = await multipartBody([['title', 'Big soup'], ['image', { bytes, filename: 'soup.png', type: 'image/png' }]]);
+    const upload = () =>
+      t.app.inject({ method: 'POST', url: '/api/posts', payload: body.payload, headers: { ...body.headers, ...cook.headers } });
+    expect((await put('max_upload_mb', 1)).statusCode).toBe(200);
+    try {
+      const refused = await upload();
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({ code: 'FILE_TOO_LARGE', message: MEDIA_MESSAGES.fileTooLargeFor(1) });
+      expect(MEDIA_MESSAGES.fileTooLargeFor(1)).toBe('File too large. The maximum size is 1MB.');
+    } finally {
+      expect((await put('max_upload_mb', 5)).statusCode).toBe(200);
+    }
+    // Within 5 MB it reaches the image checks (these bytes are no image).
+    expect((await upload()).statusCode).toBe(400);
   });
 });
