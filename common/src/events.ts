@@ -15,6 +15,7 @@ import type {
   TypingEvent,
 } from './schemas/chat.js';
 import type { NotificationDto } from './schemas/notifications.js';
+import type { RegistrationMode } from './settings.js';
 
 /** Presence of one user. */
 export interface PresencePayload {
@@ -34,6 +35,8 @@ export interface ServerToClientEvents {
   pong: (payload: { timestamp: number }) => void;
   socket_error: (payload: SocketErrorPayload) => void;
   system_message: (payload: { message: string; type?: string }) => void;
+  /** An admin switched maintenance mode or registration (/auth and open pages follow it live). */
+  maintenance_changed: (payload: { maintenance: boolean; registration: RegistrationMode }) => void;
   notification: (payload: NotificationDto) => void;
   user_online: (payload: PresencePayload) => void;
   user_offline: (payload: PresencePayload) => void;

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LIMITS, MESSAGES } from '@plates/common';
-import type { Config } from './config.js';
+import type { Config, RateLimits } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { createJobs, type Jobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -34,7 +34,7 @@ import { createContentFilters } from './modules/content-filters/content-filters.
 import { redisReloadChannel } from './modules/content-filters/reload-channel.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
 import { createBlockList, localChangeBus, redisChangeBus, type BlockList } from './modules/security/block-list.js';
-import { createIpBlocksService } from './modules/security/ip-blocks.service.js';
+import { canonicalIp, createIpBlocksService } from './modules/security/ip-blocks.service.js';
 import { noAccessRefusal, registerIpGuard } from './modules/security/ip-guard.js';
 import { createSecurityEventsService } from './modules/security/security-events.service.js';
 import { createSecurityLog, originOf } from './modules/security/security-log.js';
@@ -80,6 +80,9 @@ import { createReportsService } from './modules/reports/reports.service.js';
 import { createSearchRepository, SHARED_CANDIDATES_TTL_MS } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createSystemService, type SystemService } from './modules/system/system.service.js';
@@ -306,7 +309,34 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const names = createNameGuard({ adminNames: () => usersRepo.adminNames() });
-  const system = createSystemService({ repo: createSystemRepository(database.db), ping: database.ping });
+  // The admin's settings (/admin/settings): read from memory, read again after a change on any
+  // instance (the IP blocks' change bus); maintenance and registration changes reach every page live.
+  const settings = createSettingsService({
+    repo: createSettingsRepository(database.db),
+    audit,
+    bus: redis
+      ? redisChangeBus(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:settings`, app.log)
+      : localChangeBus(),
+    announce: (payload) => realtime.broadcast('maintenance_changed', payload),
+    fallbacks: {
+      plates_per_hour: config.rateLimits.uploadsPerUser,
+      comments_per_10_minutes: config.rateLimits.commentsPerUser,
+      chat_messages_per_minute: config.rateLimits.chatMessagesPerUser,
+    },
+    logger: app.log,
+    resyncMs: 60_000,
+  });
+  await settings.start();
+  const system = createSystemService({ repo: createSystemRepository(database.db), settings, ping: database.ping });
+  // The configured limits, with those the admin's settings hold read from them on every request.
+  const rateLimits: RateLimits = Object.defineProperties(
+    { ...config.rateLimits },
+    {
+      uploadsPerUser: { get: () => settings.get('plates_per_hour'), enumerable: true },
+      commentsPerUser: { get: () => settings.get('comments_per_10_minutes'), enumerable: true },
+      chatMessagesPerUser: { get: () => settings.get('chat_messages_per_minute'), enumerable: true },
+    },
+  );
   const rateLimitStore = redis ? redisStore(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:rl:`) : memoryStore();
 
   // IP blocks, enforced from memory on every request and socket handshake (no query per request);
@@ -332,6 +362,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     jobs,
     appUrl: config.appUrl,
     isMaintenance: system.isMaintenance,
+    registrationMode: system.registrationMode,
+    canonicalIp,
     throttle: createLoginThrottle(rateLimitStore, config.rateLimits),
     names,
     filters: contentFilters,
@@ -357,6 +389,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     await auth.ensureAdmin(config.admin).catch(async (error: unknown) => {
       await filterChannel?.close();
       await blockList.close();
+      await settings.close();
       await redis?.quit();
       if (!deps.database) await database.close();
       throw error;
@@ -429,10 +462,18 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     }),
   );
   await app.register(mediaRoutes({ storage }));
-  await app.register(postsRoutes({ posts, media, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(
+    postsRoutes({
+      posts,
+      media,
+      limits: rateLimits,
+      store: rateLimitStore,
+      maxUploadBytes: () => settings.get('max_upload_mb') * 1024 * 1024,
+    }),
+  );
   await app.register(geocodeRoutes({ geocoder: createGeocoder() }));
-  await app.register(ratingsRoutes({ ratings, limits: config.rateLimits, store: rateLimitStore }));
-  await app.register(commentsRoutes({ comments, limits: config.rateLimits, store: rateLimitStore }));
+  await app.register(ratingsRoutes({ ratings, limits: rateLimits, store: rateLimitStore }));
+  await app.register(commentsRoutes({ comments, limits: rateLimits, store: rateLimitStore }));
   await app.register(reportsRoutes({ reports, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(leaderboardRoutes({ leaderboard }));
   await app.register(searchRoutes({ search }));
@@ -451,10 +492,16 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   );
   await app.register(moderationRoutes({ moderation, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(contentFiltersRoutes({ filters: contentFilters }));
+  await app.register(settingsRoutes({ settings }));
   const chatOptions = {
     chat,
     store: rateLimitStore,
-    sendLimit: { max: config.rateLimits.chatMessagesPerUser, windowMs: config.rateLimits.chatMessageWindowMs },
+    sendLimit: {
+      get max() {
+        return rateLimits.chatMessagesPerUser;
+      },
+      windowMs: config.rateLimits.chatMessageWindowMs,
+    },
     requestLimit: { max: config.rateLimits.chatRequestsPerUser, windowMs: config.rateLimits.chatRequestWindowMs },
     tapLimit: { max: config.rateLimits.tapsPerUser, windowMs: config.rateLimits.tapWindowMs },
   };
@@ -472,6 +519,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   app.addHook('onClose', async () => {
     clearInterval(liftSweep);
     await blockList.close();
+    await settings.close();
     await jobs.drain();
     mailer.close();
     await filterChannel?.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RegistrationMode } from '../settings.js';
 import { MESSAGES } from '../errors.js';
 import { looksLikeStaff, stripBadges } from '../identity.js';
 import { LIMITS } from '../limits.js';
@@ -138,6 +139,8 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 export const MaintenanceResponse = z.object({
   maintenance: z.boolean(),
   message: z.string().optional(),
+  /** Whether anyone may join (the admin's registration setting); absent counts as open. */
+  registration: RegistrationMode.optional(),
 });
 export type MaintenanceResponse = z.infer<typeof MaintenanceResponse>;
 

@@ -85,7 +85,7 @@ describe("a page carries the API answers it starts with, as its viewer would get
 
   it('gives the sign-in page the maintenance flag and the community figures, and other pages the viewer', async () => {
     const auth = pageData((await t.app.inject('/auth')).body);
-    expect(auth?.answers['/api/system/maintenance']).toEqual({ maintenance: false });
+    expect(auth?.answers['/api/system/maintenance']).toEqual({ maintenance: false, registration: 'open' });
     expect(auth?.answers['/api/stats/community']).toEqual((await t.app.inject('/api/stats/community')).json());
     expect(Object.keys(pageData((await t.app.inject('/leaderboard')).body)?.answers ?? {})).toEqual(['/api/user']);
   });

@@ -139,9 +139,21 @@ export function reportRateLimits(
 
 export const byIp = (request: FastifyRequest): string => request.ip;
 
-/** A limit counted per signed-in member (the routes' pre-validation hook has already turned guests away). */
-export function perMember(name: string, max: number, windowMs: number): Limit {
-  return { name, max, windowMs, key: (request) => (request.auth ? `u${request.auth.user.id}` : undefined) };
+/**
+ * A limit counted per signed-in member (the routes' pre-validation hook has already turned guests
+ * away). A `max` given as a function is read on every request (a limit an admin may change).
+ */
+export function perMember(name: string, max: number | (() => number), windowMs: number): Limit {
+  const key = (request: FastifyRequest) => (request.auth ? `u${request.auth.user.id}` : undefined);
+  if (typeof max === 'number') return { name, max, windowMs, key };
+  return {
+    name,
+    get max() {
+      return max();
+    },
+    windowMs,
+    key,
+  };
 }
 
 /**
@@ -151,7 +163,8 @@ export function perMember(name: string, max: number, windowMs: number): Limit {
  */
 export function memberWriteLimits(limits: RateLimits) {
   return {
-    comments: perMember('comment-user', limits.commentsPerUser, limits.commentWindowMs),
+    // Read on every request: the admin's settings may change it (app.ts's live rate limits).
+    comments: perMember('comment-user', () => limits.commentsPerUser, limits.commentWindowMs),
     ratings: perMember('rating-user', limits.ratingsPerUser, limits.ratingWindowMs),
     follows: perMember('follow-user', limits.followsPerUser, limits.followWindowMs),
     taps: perMember('tap-user', limits.tapsPerUser, limits.tapWindowMs),

@@ -38,6 +38,8 @@ export interface Realtime extends RealtimeBus {
   readonly isOnline: (userIds: readonly number[]) => Promise<Set<number>>;
   /** Closes every socket of this user on every instance (a suspension, a sign-out everywhere). */
   disconnectUser(userId: number): void;
+  /** Sends an event to every open socket on every instance (a change of maintenance mode). */
+  broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
   /**
    * Closes this instance's sockets whose client address `refuse` now refuses (a new no-access
    * block; every instance is told of it and closes its own).
@@ -165,6 +167,9 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     isOnline: (userIds) => presence.online(userIds),
     disconnectUser(userId) {
       io.in(`user:${userId}`).disconnectSockets(true);
+    },
+    broadcast(event, payload) {
+      (io as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
     },
     disconnectRefused() {
       if (!refuse) return;

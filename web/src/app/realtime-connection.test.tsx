@@ -11,6 +11,21 @@ afterEach(() => {
   act(() => setRealtimeLive(false));
 });
 
+/** The connection beside a query of `key` that GETs `path` and never goes stale by itself; waits for its first answer. */
+async function renderWithQuery(key: string[], path: string) {
+  function Shown() {
+    const { data } = useQuery({ queryKey: key, queryFn: () => fetch(path).then((r) => r.json()), staleTime: Infinity });
+    return <p>{data ? 'loaded' : 'loading'}</p>;
+  }
+  renderWithApp(
+    <>
+      <RealtimeConnection />
+      <Shown />
+    </>,
+  );
+  expect(await screen.findByText('loaded')).toBeInTheDocument();
+}
+
 // The socket module is a no-op here (test/setup.ts); lib/socket's own notices are tested in
 // lib/connection-mode.test.ts. This is the other half: a notice on the bus becomes a toast.
 describe('RealtimeConnection toasts', () => {
@@ -32,17 +47,7 @@ describe('RealtimeConnection toasts', () => {
 describe('RealtimeConnection after a reconnection', () => {
   it('refetches the queries on screen', async () => {
     const api = stubFetch({ 'GET /api/notifications': { body: { notifications: [], unreadCount: 0, nextCursor: null } } });
-    function Shown() {
-      const { data } = useQuery({ queryKey: ['probe'], queryFn: () => fetch('/api/notifications').then((r) => r.json()) });
-      return <p>{data ? 'loaded' : 'loading'}</p>;
-    }
-    renderWithApp(
-      <>
-        <RealtimeConnection />
-        <Shown />
-      </>,
-    );
-    expect(await screen.findByText('loaded')).toBeInTheDocument();
+    await renderWithQuery(['probe'], '/api/notifications');
     expect(api.callsTo('GET', '/api/notifications')).toHaveLength(1);
     act(() => publishRealtimeReconnect());
     await waitFor(() => expect(api.callsTo('GET', '/api/notifications')).toHaveLength(2));
@@ -54,6 +59,16 @@ describe('RealtimeConnection system messages', () => {
     renderWithApp(<RealtimeConnection />);
     act(() => publishRealtimeEvent('system_message', { message: 'Plates will be back in five minutes.', type: 'maintenance' }));
     expect(await screen.findByText('Plates will be back in five minutes.')).toBeInTheDocument();
+  });
+});
+
+describe('RealtimeConnection maintenance changes', () => {
+  it('asks again whether Plates is in maintenance when an admin switches it', async () => {
+    const api = stubFetch({ 'GET /api/system/maintenance': { body: { maintenance: true, registration: 'open' } } });
+    await renderWithQuery(['/api/system/maintenance'], '/api/system/maintenance');
+    expect(api.callsTo('GET', '/api/system/maintenance')).toHaveLength(1);
+    act(() => publishRealtimeEvent('maintenance_changed', { maintenance: true, registration: 'open' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/system/maintenance')).toHaveLength(2));
   });
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationDto } from '@plates/common';
 import { toast } from '../components/ui/use-toast';
+import { authKeys } from '../features/auth';
 import { addNotificationToCache } from '../features/notifications';
 import { apiRequest } from '../lib/api';
 import { onRealtimeNotice, onRealtimeReconnect, useRealtimeEvent, useRealtimeLive, type RealtimeNotice } from '../lib/realtime-events';
@@ -55,6 +56,8 @@ export function RealtimeConnection() {
   useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
   // A word from the server to everyone connected (document 1 §7), shown as it comes.
   useRealtimeEvent('system_message', (payload) => toast({ title: 'Plates', description: payload.message }));
+  // An admin switched maintenance mode or registration: whatever shows them asks again.
+  useRealtimeEvent('maintenance_changed', () => void queryClient.invalidateQueries({ queryKey: authKeys.maintenance }));
   useEffect(
     () =>
       onRealtimeNotice((notice) => {

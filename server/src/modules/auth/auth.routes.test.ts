@@ -185,7 +185,7 @@ describe('POST /api/register refuses bad input with the specification words', ()
     } finally {
       await t.app.services.system.setMaintenance(false);
     }
-    expect((await get('/api/system/maintenance')).json()).toEqual({ maintenance: false });
+    expect((await get('/api/system/maintenance')).json()).toEqual({ maintenance: false, registration: 'open' });
   });
 });
 

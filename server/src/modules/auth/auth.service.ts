@@ -1,4 +1,4 @@
-import { MESSAGES, TIMING, suspendedText, type LoginBody, type SessionUser } from '@plates/common';
+import { MESSAGES, SETTINGS_MESSAGES, TIMING, suspendedText, type LoginBody, type RegistrationMode, type SessionUser } from '@plates/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
@@ -29,6 +29,10 @@ export interface AuthServiceDeps {
   jobs: Jobs;
   appUrl: string;
   isMaintenance: () => Promise<boolean>;
+  /** The admin's registration setting: open, approval (every new account waits for a moderator) or closed. */
+  registrationMode: () => RegistrationMode;
+  /** The canonical text of a request's address, as sign-up approvals record it. */
+  canonicalIp: (ip: string) => string;
   throttle: LoginThrottle;
   /** Refuses names that would pass for the team or an admin. */
   names: NameGuard;
@@ -150,6 +154,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (await deps.isMaintenance()) {
         throw new AppError('MAINTENANCE_MODE', MESSAGES.maintenance);
       }
+      const mode = deps.registrationMode();
+      if (mode === 'closed') throw new AppError('FORBIDDEN', SETTINGS_MESSAGES.registrationClosed);
       // Before the name checks, so a refused address or domain learns nothing of who is registered.
       const verdict = await deps.checkSignUp(body.email, meta);
       await deps.names.check(body);
@@ -160,7 +166,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (await repo.findUserByEmail(body.email)) {
         throw new AppError('ALREADY_EXISTS', MESSAGES.emailTaken, 'email');
       }
-      const approval = verdict.needsApproval;
+      // Registration by approval puts every new account in the same queue as an approval block does.
+      const approval =
+        verdict.needsApproval ??
+        (mode === 'approval' ? { blockId: null, range: null, ip: deps.canonicalIp(meta.ip) } : null);
       const password = await hashPassword(body.password);
       let user: User;
       try {
@@ -196,7 +205,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw error;
       }
       await deps.filters.record(screening, { type: 'user', id: user.id }, user.id);
-      if (approval) {
+      if (approval?.range) {
         securityEvent(user.id, meta, {
           eventType: 'sign_up_needs_approval',
           severity: 'medium',

@@ -40,7 +40,8 @@ export interface ChatRouteOptions {
 
 /** Counts one kind of write per signed-in user, whichever path (simple or legacy) it came by. */
 function perUserLimiter(options: ChatRouteOptions, name: string, window: { max: number; windowMs: number }, message: string) {
-  return limited(options.store, message, [perMember(name, window.max, window.windowMs)]);
+  // `max` read on every request: the sends' limit is an admin setting (app.ts).
+  return limited(options.store, message, [perMember(name, () => window.max, window.windowMs)]);
 }
 
 /**

@@ -1,6 +1,8 @@
 /** Every word the media module says to a person, in one place. */
 export const MEDIA_MESSAGES = {
   fileTooLarge: 'File too large. The maximum size is 5MB.',
+  /** The same words under a lower limit an admin set (/admin/settings). */
+  fileTooLargeFor: (mb: number) => `File too large. The maximum size is ${mb}MB.`,
   svgNotAllowed: 'SVG not allowed',
   invalidType: 'Invalid file type. Please upload a JPG, PNG, GIF, WebP, HEIC, BMP or TIFF image.',
   unreadable: 'The image could not be read. It may be damaged or too large.',

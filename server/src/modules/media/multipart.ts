@@ -45,7 +45,11 @@ export interface ImageUpload {
   fields: Record<string, string>;
 }
 
-const tooLarge = () => new AppError('FILE_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge);
+const tooLarge = (maxBytes: number = MULTIPART_LIMITS.fileSize) =>
+  new AppError(
+    'FILE_TOO_LARGE',
+    maxBytes >= MULTIPART_LIMITS.fileSize ? MEDIA_MESSAGES.fileTooLarge : MEDIA_MESSAGES.fileTooLargeFor(maxBytes / (1024 * 1024)),
+  );
 
 /**
  * Reads the one image and the text fields of a multipart request. The file is buffered only up to
@@ -60,10 +64,10 @@ const tooLarge = () => new AppError('FILE_TOO_LARGE', MEDIA_MESSAGES.fileTooLarg
 export async function readImageUpload(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { fileField?: string } = {},
+  options: { fileField?: string; maxBytes?: number } = {},
 ): Promise<ImageUpload> {
   const fileField = options.fileField ?? 'image';
-  const { file, fields } = await readMultipartForm(request, reply, { fileField });
+  const { file, fields } = await readMultipartForm(request, reply, { ...options, fileField });
   if (!file) throw new AppError('FILE_REQUIRED', MEDIA_MESSAGES.fileRequired, fileField);
   return { ...file, fields };
 }
@@ -77,8 +81,10 @@ export async function readImageUpload(
 export async function readMultipartForm(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { fileField?: string } = {},
+  /** `maxBytes`: a lower file limit than MULTIPART_LIMITS.fileSize (the admin's largest photo). */
+  options: { fileField?: string; maxBytes?: number } = {},
 ): Promise<{ fields: Record<string, string>; file: Omit<ImageUpload, 'fields'> | undefined }> {
+  const maxBytes = Math.min(options.maxBytes ?? MULTIPART_LIMITS.fileSize, MULTIPART_LIMITS.fileSize);
   const fileField = options.fileField ?? 'image';
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.notMultipart, undefined, 415);
   const declared = Number(request.headers['content-length']);
@@ -103,7 +109,7 @@ export async function readMultipartForm(
         if (file) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.oneFileOnly, fileField);
         if (part.fieldname !== fileField) throw new AppError('BAD_REQUEST', MEDIA_MESSAGES.wrongFileField(fileField), fileField);
         file = {
-          bytes: await readFile(part),
+          bytes: await readFile(part, maxBytes),
           filename: part.filename,
           mimetype: part.mimetype,
           fieldname: part.fieldname,
@@ -164,7 +170,7 @@ function drain(body: IncomingMessage, declared: number): Promise<boolean> {
 }
 
 /** Buffers a file part, failing the moment it passes the limit (busboy would skip the rest silently). */
-function readFile(part: MultipartFile): Promise<Buffer> {
+function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
   const stream = part.file;
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -177,7 +183,7 @@ function readFile(part: MultipartFile): Promise<Buffer> {
     };
     stream.on('data', (chunk: Buffer) => {
       total += chunk.length;
-      if (total > MULTIPART_LIMITS.fileSize) return fail(tooLarge());
+      if (total > maxBytes) return fail(tooLarge(maxBytes));
       chunks.push(chunk);
     });
     stream.once('limit', () => fail(tooLarge()));

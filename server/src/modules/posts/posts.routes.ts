@@ -39,12 +39,17 @@ export function postsRoutes(options: {
   media: MediaService;
   limits: RateLimits;
   store: RateLimitStore;
+  /** The largest photo a plate may have, in bytes, read on every upload (an admin setting). */
+  maxUploadBytes?: () => number;
 }) {
   const { posts, media, limits, store } = options;
   const countUpload = limited(store, MESSAGES.uploadRateLimited, [
     {
       name: 'upload-user',
-      max: limits.uploadsPerUser,
+      // Read on every request: plates per hour is an admin setting (app.ts's live rate limits).
+      get max() {
+        return limits.uploadsPerUser;
+      },
       windowMs: limits.uploadWindowMs,
       key: (request) => (request.auth ? `u${request.auth.user.id}` : undefined),
     },
@@ -104,7 +109,7 @@ export function postsRoutes(options: {
       },
       async (request, reply) => {
         const author = memberOf(request);
-        const upload = await readImageUpload(request, reply);
+        const upload = await readImageUpload(request, reply, options.maxUploadBytes ? { maxBytes: options.maxUploadBytes() } : {});
         const fields = parseFields(CreatePostFields, upload.fields);
         const post = await posts.create(author, fields, () => media.processUpload(upload.bytes, 'post'));
         return reply.code(201).send(post);

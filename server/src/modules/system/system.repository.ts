@@ -1,25 +1,9 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { posts, ratings, systemSettings, users } from '../../db/schema/index.js';
+import { posts, ratings, users } from '../../db/schema/index.js';
 
 export function createSystemRepository(db: Db) {
   return {
-    async getSetting(key: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ value: systemSettings.value })
-        .from(systemSettings)
-        .where(eq(systemSettings.key, key))
-        .limit(1);
-      return row?.value ?? undefined;
-    },
-
-    async setSetting(key: string, value: string): Promise<void> {
-      await db
-        .insert(systemSettings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: systemSettings.key, set: { value } });
-    },
-
     /** Published plates, active verified members, and star ratings given. */
     async communityCounts(): Promise<{ posts: number; users: number; ratings: number }> {
       const [[p], [u], [r]] = await Promise.all([

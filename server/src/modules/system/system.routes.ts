@@ -28,12 +28,13 @@ export function systemRoutes(options: { system: SystemService }) {
     r.get(
       '/api/system/maintenance',
       {
-        schema: { tags: ['system'], summary: 'Whether maintenance mode is on', response: { 200: MaintenanceResponse } },
+        schema: { tags: ['system'], summary: 'Whether maintenance mode is on, and whether registration is open, by approval or closed', response: { 200: MaintenanceResponse } },
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         const maintenance = await system.isMaintenance();
-        return maintenance ? { maintenance, message: MESSAGES.maintenance } : { maintenance };
+        const registration = system.registrationMode();
+        return maintenance ? { maintenance, message: MESSAGES.maintenance, registration } : { maintenance, registration };
       },
     );
 

@@ -1,20 +1,31 @@
+import type { SettingsService } from '../settings/settings.service.js';
 import type { SystemRepository } from './system.repository.js';
 
-const MAINTENANCE_KEY = 'maintenance_mode';
 const STATS_TTL_MS = 60_000;
 
-export function createSystemService(deps: { repo: SystemRepository; ping: () => Promise<void>; now?: () => number }) {
+export function createSystemService(deps: {
+  repo: SystemRepository;
+  /** Maintenance mode and registration are the admin's settings (read from memory). */
+  settings: Pick<SettingsService, 'get' | 'set'>;
+  ping: () => Promise<void>;
+  now?: () => number;
+}) {
   const { repo } = deps;
   const now = deps.now ?? Date.now;
   let stats: { at: number; value: Promise<{ posts: number; users: number; ratings: number }> } | undefined;
 
   return {
     async isMaintenance(): Promise<boolean> {
-      return (await repo.getSetting(MAINTENANCE_KEY)) === 'true';
+      return deps.settings.get('maintenance_mode');
     },
 
+    registrationMode() {
+      return deps.settings.get('registration_mode');
+    },
+
+    /** Switches maintenance mode without an admin (tests, scripts): the admin's way is PUT /api/admin/settings. */
     async setMaintenance(on: boolean): Promise<void> {
-      await repo.setSetting(MAINTENANCE_KEY, on ? 'true' : 'false');
+      await deps.settings.set('maintenance_mode', on);
     },
 
     /** Counts for the sign-in page, computed at most once a minute: they are marketing numbers. */

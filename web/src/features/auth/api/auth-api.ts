@@ -139,7 +139,12 @@ const MAINTENANCE_PATH = '/api/system/maintenance';
 const COMMUNITY_STATS_PATH = '/api/stats/community';
 
 function toMaintenance(answer: MaintenanceResponse | null | undefined): MaintenanceResponse {
-  return { maintenance: answer?.maintenance === true, ...(answer?.message ? { message: answer.message } : {}) };
+  const registration = answer?.registration;
+  return {
+    maintenance: answer?.maintenance === true,
+    ...(answer?.message ? { message: answer.message } : {}),
+    ...(registration === 'approval' || registration === 'closed' ? { registration } : {}),
+  };
 }
 
 export async function fetchMaintenance(): Promise<MaintenanceResponse> {

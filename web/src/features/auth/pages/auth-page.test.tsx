@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, SUSPENSION_APPEAL_LINE } from '@plates/common';
+import { MESSAGES, SETTINGS_MESSAGES, SUSPENSION_APPEAL_LINE } from '@plates/common';
 import { describe, expect, it } from 'vitest';
 import { makeStrike } from '../../../test/admin';
 import { sampleUser, stubFetch } from '../../../test/fetch';
@@ -414,6 +414,16 @@ describe('AuthPage: maintenance and counters', () => {
     expect(screen.queryByRole('tab', { name: 'Join Now' })).not.toBeInTheDocument();
     expect(screen.queryByText('Join Now')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('with registration closed, Join Now says so instead of a form that would fail', async () => {
+    const { api } = setup({ 'GET /api/system/maintenance': { body: { maintenance: false, registration: 'closed' } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Join Now' }));
+    expect(await screen.findByText('Registration is closed')).toBeInTheDocument();
+    expect(screen.getByText(SETTINGS_MESSAGES.registrationClosed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
   });
 
   it('treats a failing maintenance call as open', async () => {

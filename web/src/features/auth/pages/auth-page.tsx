@@ -1,4 +1,5 @@
-import { Wrench } from 'lucide-react';
+import { SETTINGS_MESSAGES } from '@plates/common';
+import { DoorClosed, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
@@ -25,7 +26,7 @@ type AuthTab = 'login' | 'register';
  */
 export default function AuthPage() {
   const { user } = useAuth();
-  const maintenance = useMaintenance();
+  const maintenance = useMaintenance({ poll: true });
   const [params] = useSearchParams();
   const [tab, setTab] = useState<AuthTab>(() => (params.get(TAB_PARAM) === JOIN_TAB ? 'register' : 'login'));
   const [registeredUsername, setRegisteredUsername] = useState('');
@@ -92,13 +93,23 @@ export default function AuthPage() {
                     <LoginForm key={registeredUsername} defaultUsername={registeredUsername} />
                   </TabsContent>
                   <TabsContent value="register">
-                    <RegisterForm
-                      onRegistered={(username) => {
-                        joinReturn.remember(params.get(RETURN_PARAM));
-                        setRegisteredUsername(username);
-                        setTab('login');
-                      }}
-                    />
+                    {maintenance.data?.registration === 'closed' ? (
+                      <Alert variant="warning" role="status" className="mt-4">
+                        <DoorClosed aria-hidden="true" />
+                        <AlertTitle>Registration is closed</AlertTitle>
+                        <AlertDescription>
+                          <p>{SETTINGS_MESSAGES.registrationClosed}</p>
+                        </AlertDescription>
+                      </Alert>
+                    ) : (
+                      <RegisterForm
+                        onRegistered={(username) => {
+                          joinReturn.remember(params.get(RETURN_PARAM));
+                          setRegisteredUsername(username);
+                          setTab('login');
+                        }}
+                      />
+                    )}
                   </TabsContent>
                 </Tabs>
               )}
