@@ -33,7 +33,8 @@ export interface ServerToClientEvents {
   connected: (payload: { userId: number; socketId: string }) => void;
   pong: (payload: { timestamp: number }) => void;
   socket_error: (payload: SocketErrorPayload) => void;
-  system_message: (payload: { message: string; type?: string }) => void;
+  /** A word from the team; an announcement's carries its id (the web app shows it in the banner). */
+  system_message: (payload: { message: string; type?: string; announcementId?: number }) => void;
   notification: (payload: NotificationDto) => void;
   user_online: (payload: PresencePayload) => void;
   user_offline: (payload: PresencePayload) => void;

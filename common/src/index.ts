@@ -17,3 +17,4 @@ export * from './permissions.js';
 export * from './schemas/admin.js';
 export * from './moderation.js';
 export * from './ip.js';
+export * from './schemas/announcements.js';

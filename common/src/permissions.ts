@@ -47,6 +47,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/ip-blocking', label: 'IP Blocking', permission: 'manage_ip_blocks' },
   { path: '/admin/security', label: 'Security', permission: 'view_security' },
   { path: '/admin/content', label: 'Content Filters', permission: 'manage_filters' },
+  { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
 ] as const satisfies readonly { path: string; label: string; permission: PermissionName }[];
 
 /** The first admin page the holder of these permissions may open, or null when none. */
