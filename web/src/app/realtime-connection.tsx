@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationDto } from '@plates/common';
 import { toast } from '../components/ui/use-toast';
+import { announcementKeys } from '../features/announcements';
 import { addNotificationToCache } from '../features/notifications';
 import { apiRequest } from '../lib/api';
 import { onRealtimeNotice, onRealtimeReconnect, useRealtimeEvent, useRealtimeLive, type RealtimeNotice } from '../lib/realtime-events';
@@ -53,8 +54,12 @@ export function RealtimeConnection() {
   // Back after a drop: refetch what is on screen (notifications, chat, feed), since the socket does
   // not replay what was sent while it was away.
   useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
-  // A word from the server to everyone connected (document 1 §7), shown as it comes.
-  useRealtimeEvent('system_message', (payload) => toast({ title: 'Plates', description: payload.message }));
+  // A word from the server to everyone connected (document 1 §7), shown as it comes; an
+  // announcement's shows in the home page's banner instead (asked again at once), quietly.
+  useRealtimeEvent('system_message', (payload) => {
+    if (payload.announcementId !== undefined) void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+    else toast({ title: 'Plates', description: payload.message });
+  });
   useEffect(
     () =>
       onRealtimeNotice((notice) => {

@@ -14,6 +14,7 @@ import {
 import { ChatPage, MessagesUserPage } from '../features/chat';
 import { AboutPage, HowItWorksPage } from '../features/info';
 import { LeaderboardPage } from '../features/leaderboard';
+import { AnnouncementBanner } from '../features/announcements';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
 import { AdvancedSearchPage, SearchPage } from '../features/search';
 import { ProfilePage } from '../features/users';
@@ -64,7 +65,7 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage banner={<AnnouncementBanner />} /> },
           { path: '/posts/:postId', element: <PostPage /> },
           { path: '/location/:location', element: <LocationPage /> },
           { path: '/top-rated', element: <TopRatedPage /> },
