@@ -41,7 +41,8 @@ export function scheduleIsOrdered(startDate: string | null | undefined, endDate:
   return !startDate || !endDate || Date.parse(endDate) > Date.parse(startDate);
 }
 
-const Fields = z.object({
+/** The fields one by one (forms take single fields from here). */
+export const AnnouncementFields = z.object({
   title: Title,
   content: Content,
   type: AnnouncementType.default('info'),
@@ -54,7 +55,7 @@ const Fields = z.object({
 });
 
 /** `POST /api/admin/announcements`. */
-export const AnnouncementBody = Fields.refine((body) => scheduleIsOrdered(body.startDate, body.endDate), {
+export const AnnouncementBody = AnnouncementFields.refine((body) => scheduleIsOrdered(body.startDate, body.endDate), {
   path: ['endDate'],
   message: ANNOUNCEMENT_MESSAGES.endBeforeStart,
 });

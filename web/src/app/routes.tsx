@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage } from '../features/admin';
+import { AdminLayout, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
                   { path: 'content', element: <ContentFiltersPage /> },
                   { path: 'ip-blocking', element: <IpBlockingPage /> },
                   { path: 'security', element: <SecurityPage /> },
+                  { path: 'announcements', element: <AnnouncementsPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -16,3 +16,4 @@ export const AuditPage = lazyPage(() => import('./pages/audit-page'));
 export const ContentFiltersPage = lazyPage(() => import('./pages/content-filters-page'));
 export const IpBlockingPage = lazyPage(() => import('./pages/ip-blocking-page'));
 export const SecurityPage = lazyPage(() => import('./pages/security-page'));
+export const AnnouncementsPage = lazyPage(() => import('./pages/announcements-page'));

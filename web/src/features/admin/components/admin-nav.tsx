@@ -1,4 +1,4 @@
-import { Ban, ClipboardList, Filter, Flag, ScrollText, ShieldAlert, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
+import { Ban, ClipboardList, Filter, Flag, Megaphone, ScrollText, ShieldAlert, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/utils';
@@ -12,6 +12,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/ip-blocking': Ban,
   '/admin/security': ShieldAlert,
   '/admin/content': Filter,
+  '/admin/announcements': Megaphone,
 };
 
 /**
