@@ -15,12 +15,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogFooter } from '../../../components/ui/dialog';
 import { FormError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiError, type ApiError } from '../../../lib/api';
 import { createAnnouncement, patchAnnouncement } from '../api/announcements-api';
+import { EditorDialog, type EditorDialogProps } from './editor-dialog';
 import { NativeSelect } from './native-select';
 
 export const TYPE_LABELS: Record<AnnouncementType, string> = { info: 'Info', warning: 'Warning', success: 'Success', urgent: 'Urgent' };
@@ -73,26 +74,16 @@ function defaultsOf(a: AdminAnnouncementDto | null): FormInput {
   };
 }
 
-interface AnnouncementDialogProps {
-  /** The announcement to edit, 'new' to write one, null when closed. */
-  editing: AdminAnnouncementDto | 'new' | null;
-  onClose: () => void;
-  onSaved: (saved: AdminAnnouncementDto, created: boolean) => void;
-}
-
 /** Writes or edits an announcement, checked with the server's own rules (common). */
-export function AnnouncementDialog({ editing, onClose, onSaved }: AnnouncementDialogProps) {
-  const current = editing === 'new' ? null : editing;
+export function AnnouncementDialog({ editing, onClose, onSaved }: EditorDialogProps<AdminAnnouncementDto>) {
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{current ? 'Edit announcement' : 'New announcement'}</DialogTitle>
-          <DialogDescription>Shown above the home feed to its audience while it is active and within its schedule.</DialogDescription>
-        </DialogHeader>
-        {editing !== null ? <AnnouncementForm key={current?.id ?? 'new'} announcement={current} onCancel={onClose} onSaved={onSaved} /> : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog
+      editing={editing}
+      onClose={onClose}
+      titles={{ add: 'New announcement', edit: 'Edit announcement' }}
+      description="Shown above the home feed to its audience while it is active and within its schedule."
+      form={(current) => <AnnouncementForm announcement={current} onCancel={onClose} onSaved={onSaved} />}
+    />
   );
 }
 
