@@ -46,6 +46,7 @@ test('an alert announcement reaches an open home page at once, stays dismissed a
   await form.getByLabel('Type').selectOption('warning');
   await form.getByLabel(/Pinned/).check();
   await form.getByLabel(/Alert signed-in members now/).check();
+  await shot(adminPage, 'announcements-dialog-desktop-light', { photos: false });
   await form.getByRole('button', { name: 'Publish' }).click();
   await expect(form).toBeHidden();
   const row = adminPage.getByRole('list', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: TITLE });
