@@ -34,7 +34,8 @@ export interface ServerToClientEvents {
   connected: (payload: { userId: number; socketId: string }) => void;
   pong: (payload: { timestamp: number }) => void;
   socket_error: (payload: SocketErrorPayload) => void;
-  system_message: (payload: { message: string; type?: string }) => void;
+  /** A word from the team; an announcement's carries its id (the web app shows it in the banner). */
+  system_message: (payload: { message: string; type?: string; announcementId?: number }) => void;
   /** An admin switched maintenance mode or registration (/auth and open pages follow it live). */
   maintenance_changed: (payload: { maintenance: boolean; registration: RegistrationMode }) => void;
   notification: (payload: NotificationDto) => void;

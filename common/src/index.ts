@@ -18,3 +18,4 @@ export * from './schemas/admin.js';
 export * from './moderation.js';
 export * from './ip.js';
 export * from './settings.js';
+export * from './schemas/announcements.js';

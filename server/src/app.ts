@@ -30,6 +30,9 @@ import { createPermissions, type AdminRoute } from './modules/admin/permissions.
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createContentFiltersRepository } from './modules/content-filters/content-filters.repository.js';
 import { contentFiltersRoutes } from './modules/content-filters/content-filters.routes.js';
+import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createContentFilters } from './modules/content-filters/content-filters.service.js';
 import { redisReloadChannel } from './modules/content-filters/reload-channel.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
@@ -493,6 +496,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await app.register(moderationRoutes({ moderation, limits: config.rateLimits, store: rateLimitStore }));
   await app.register(contentFiltersRoutes({ filters: contentFilters }));
   await app.register(settingsRoutes({ settings }));
+  const announcements = createAnnouncementsService({
+    repo: createAnnouncementsRepository(database.db),
+    audit,
+    bus: realtime,
+    onPushError: (error) => app.log.warn({ err: error }, 'announcements: realtime push failed'),
+  });
+  await app.register(announcementsRoutes({ announcements }));
   const chatOptions = {
     chat,
     store: rateLimitStore,

@@ -25,7 +25,11 @@ import {
   users,
 } from './schema/index.js';
 
-/** Every table the specification names, plus sessions, login_origins (the sign-in throttle's known devices and addresses) and appeal_passes (a suspended member's way to appeal). */
+/**
+ * Every table the specification names, plus sessions, login_origins (the sign-in throttle's known
+ * devices and addresses), appeal_passes (a suspended member's way to appeal) and
+ * announcement_dismissals (who dismissed which announcement).
+ */
 const EXPECTED_TABLES = [
   'users', 'sessions', 'user_blocks', 'password_reset_tokens', 'email_verification_tokens', 'posts',
   'ratings', 'likes', 'saves', 'comment_hearts', 'comment_replies', 'reply_hearts', 'categories',
@@ -36,6 +40,7 @@ const EXPECTED_TABLES = [
   'admin_audit_logs', 'security_events', 'ip_blocks', 'content_filters', 'featured_posts',
   'platform_config', 'community_content', 'data_export_requests', 'login_origins',
   'sign_in_events', 'moderation_templates', 'email_domain_blocks', 'sign_up_approvals', 'appeal_passes',
+  'announcement_dismissals',
 ];
 
 const CUISINES = [

@@ -36,6 +36,8 @@ export interface RealtimeHandlers {
 
 export interface Realtime extends RealtimeBus {
   readonly isOnline: (userIds: readonly number[]) => Promise<Set<number>>;
+  /** Sends to every signed-in socket on every instance (an announcement to all members). */
+  toEveryone<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
   /** Closes every socket of this user on every instance (a suspension, a sign-out everywhere). */
   disconnectUser(userId: number): void;
   /** Sends an event to every open socket on every instance (a change of maintenance mode). */
@@ -164,6 +166,10 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   let refuse: RefuseClient | undefined;
   return {
     toUser,
+    toEveryone(event, payload) {
+      // Every socket is a signed-in member's (the handshake refuses visitors).
+      (io as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
+    },
     isOnline: (userIds) => presence.online(userIds),
     disconnectUser(userId) {
       io.in(`user:${userId}`).disconnectSockets(true);

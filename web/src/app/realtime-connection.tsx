@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { NotificationDto } from '@plates/common';
 import { toast } from '../components/ui/use-toast';
 import { authKeys } from '../features/auth';
+import { announcementKeys } from '../features/announcements';
 import { addNotificationToCache } from '../features/notifications';
 import { apiRequest } from '../lib/api';
 import { onRealtimeNotice, onRealtimeReconnect, useRealtimeEvent, useRealtimeLive, type RealtimeNotice } from '../lib/realtime-events';
@@ -54,8 +55,12 @@ export function RealtimeConnection() {
   // Back after a drop: refetch what is on screen (notifications, chat, feed), since the socket does
   // not replay what was sent while it was away.
   useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
-  // A word from the server to everyone connected (document 1 §7), shown as it comes.
-  useRealtimeEvent('system_message', (payload) => toast({ title: 'Plates', description: payload.message }));
+  // A word from the server to everyone connected (document 1 §7), shown as it comes; an
+  // announcement's shows in the home page's banner instead (asked again at once), quietly.
+  useRealtimeEvent('system_message', (payload) => {
+    if (payload.announcementId !== undefined) void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+    else toast({ title: 'Plates', description: payload.message });
+  });
   // An admin switched maintenance mode or registration: whatever shows them asks again.
   useRealtimeEvent('maintenance_changed', () => void queryClient.invalidateQueries({ queryKey: authKeys.maintenance }));
   useEffect(

@@ -35,7 +35,11 @@ describe('routes', () => {
   });
 
   it('home: the empty feed, the navigation lists, a skip link first, and Login for visitors', async () => {
-    const api = stubFetch({ 'GET /api/user': signedOut, 'GET /api/posts': { body: { posts: [], nextCursor: null } } });
+    const api = stubFetch({
+      'GET /api/user': signedOut,
+      'GET /api/posts': { body: { posts: [], nextCursor: null } },
+      'GET /api/announcements': { body: { announcements: [] } },
+    });
     renderApp('/');
     expect(
       await screen.findByText('No posts available. Be the first to share your plate!'),
@@ -55,8 +59,8 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/how-it-works');
-    // one feed request, nothing per card; the right column is not there on a phone
-    expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/posts', '/api/user']);
+    // one feed request and the announcements, nothing per card; the right column is not there on a phone
+    expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/announcements', '/api/posts', '/api/user']);
   });
 
   it('guards /saved-posts (and /saved) for visitors, and the admin area for members without a permission', async () => {

@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
+import { AdminLayout, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -14,6 +14,7 @@ import {
 import { ChatPage, MessagesUserPage } from '../features/chat';
 import { AboutPage, HowItWorksPage } from '../features/info';
 import { LeaderboardPage } from '../features/leaderboard';
+import { AnnouncementBanner } from '../features/announcements';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
 import { AdvancedSearchPage, SearchPage } from '../features/search';
 import { ProfilePage } from '../features/users';
@@ -64,7 +65,7 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage banner={<AnnouncementBanner />} /> },
           { path: '/posts/:postId', element: <PostPage /> },
           { path: '/location/:location', element: <LocationPage /> },
           { path: '/top-rated', element: <TopRatedPage /> },
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
                   { path: 'ip-blocking', element: <IpBlockingPage /> },
                   { path: 'security', element: <SecurityPage /> },
                   { path: 'settings', element: <SettingsPage /> },
+                  { path: 'announcements', element: <AnnouncementsPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

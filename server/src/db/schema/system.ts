@@ -3,7 +3,7 @@
 // ON DELETE choices: settings and content outlive the admin who last touched them, so created_by,
 // last_modified_by and processed_by are SET NULL. data_export_requests.user_id CASCADES: an export
 // request is the user's own data and goes with their account.
-import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -57,6 +57,24 @@ export const globalAnnouncements = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('global_announcements_active_idx').on(t.isActive, t.startDate)],
+);
+
+/**
+ * A member dismissed an announcement: it no longer shows to them. Both sides CASCADE: a dismissal
+ * means nothing without its member or its announcement.
+ */
+export const announcementDismissals = pgTable(
+  'announcement_dismissals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => globalAnnouncements.id, { onDelete: 'cascade' }),
+    dismissedAt: timestamptz('dismissed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.announcementId] }), index('announcement_dismissals_announcement_id_idx').on(t.announcementId)],
 );
 
 export const platformConfig = pgTable(
@@ -119,6 +137,7 @@ export type AiSetting = typeof aiSettings.$inferSelect;
 export type NewAiSetting = typeof aiSettings.$inferInsert;
 export type GlobalAnnouncement = typeof globalAnnouncements.$inferSelect;
 export type NewGlobalAnnouncement = typeof globalAnnouncements.$inferInsert;
+export type AnnouncementDismissal = typeof announcementDismissals.$inferSelect;
 export type PlatformConfig = typeof platformConfig.$inferSelect;
 export type NewPlatformConfig = typeof platformConfig.$inferInsert;
 export type CommunityContent = typeof communityContent.$inferSelect;

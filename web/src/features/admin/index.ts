@@ -17,3 +17,4 @@ export const ContentFiltersPage = lazyPage(() => import('./pages/content-filters
 export const IpBlockingPage = lazyPage(() => import('./pages/ip-blocking-page'));
 export const SecurityPage = lazyPage(() => import('./pages/security-page'));
 export const SettingsPage = lazyPage(() => import('./pages/settings-page'));
+export const AnnouncementsPage = lazyPage(() => import('./pages/announcements-page'));

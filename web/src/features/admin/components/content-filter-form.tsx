@@ -10,7 +10,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogFooter } from '../../../components/ui/dialog';
 import { FieldError, FormError } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -19,6 +19,7 @@ import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import type { ApiError } from '../../../lib/api';
 import { bodyOf, saveContentFilter } from '../api/content-filters-api';
+import { EditorDialog, type EditorDialogProps } from './editor-dialog';
 
 export const SCOPE_LABELS: Record<FilterScope, string> = {
   titles: 'Plate titles',
@@ -75,29 +76,19 @@ function valuesOf(filter: ContentFilterDto | null): Values {
   };
 }
 
-interface ContentFilterDialogProps {
-  /** The filter to edit, 'new' to add one, null when closed. */
-  editing: ContentFilterDto | 'new' | null;
-  onClose: () => void;
-  onSaved: (filter: ContentFilterDto, created: boolean) => void;
-}
-
 /**
  * Adds or edits a filter. Checked with the same schema as the server; the server's refusals (a
  * pattern that is invalid or could take long to match) are shown on their field.
  */
-export function ContentFilterDialog({ editing, onClose, onSaved }: ContentFilterDialogProps) {
-  const filter = editing === 'new' ? null : editing;
+export function ContentFilterDialog({ editing, onClose, onSaved }: EditorDialogProps<ContentFilterDto>) {
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{filter ? 'Edit filter' : 'Add filter'}</DialogTitle>
-          <DialogDescription>Words or a pattern checked whenever members write where it applies.</DialogDescription>
-        </DialogHeader>
-        {editing !== null ? <FilterForm key={filter?.id ?? 'new'} filter={filter} onCancel={onClose} onSaved={onSaved} /> : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog
+      editing={editing}
+      onClose={onClose}
+      titles={{ add: 'Add filter', edit: 'Edit filter' }}
+      description="Words or a pattern checked whenever members write where it applies."
+      form={(filter) => <FilterForm filter={filter} onCancel={onClose} onSaved={onSaved} />}
+    />
   );
 }
 

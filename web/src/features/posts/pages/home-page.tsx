@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { postKeys } from '../api/keys';
 import { fetchFeedPage, pageAnswers } from '../api/posts-api';
 import { EmptyPanel, PostList, ShareAPlate } from '../components/post-list';
@@ -11,13 +12,14 @@ const servedHome = () => pageAnswers.feedPage({});
 /**
  * / : the home feed, newest first, refreshed every 10 s. Uploads start from the bottom bar's centre
  * button on phones and the side navigation on desktop; a floating button here covered the cards'
- * Share buttons (issue 15).
+ * Share buttons (issue 15). `banner` (the announcements, composed by the router) sits above the feed.
  */
-export default function HomePage() {
+export default function HomePage({ banner }: { banner?: ReactNode } = {}) {
   const feed = useInfinitePosts({ queryKey: HOME_KEY, fetchPage: fetchHome, firstPage: servedHome });
   return (
     <div className="grid gap-4">
       <h1 className="font-display text-2xl font-bold tracking-tight">Home</h1>
+      {banner}
       <PostList
         query={feed}
         label="Feed"
