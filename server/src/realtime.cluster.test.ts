@@ -126,7 +126,8 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     expect(await toAlice).toMatchObject({ content: 'Answered through B', senderId: bob.id });
 
     const thread = await call<ChatMessagesResponse>(b, alice, 'GET', `/api/simple-chat/conversations/${sessionId}/messages`);
-    expect(thread.messages.map((m) => m.content)).toEqual(['Sent through A', 'Answered through B']);
+    // the request's greeting opened it
+    expect(thread.messages.map((m) => m.content)).toEqual(['Hello from A', 'Sent through A', 'Answered through B']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(strays).toEqual([]);
     // Alice's own socket heard Bob's answer, and her own message at most once (no duplicate fan-out).

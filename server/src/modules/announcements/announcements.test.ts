@@ -186,14 +186,15 @@ describe('announcements', () => {
     const memberSocket = ctx.track(await connected(app, (await signIn(app, member.user.username)).token));
     const adminSocket = ctx.track(await connected(app, (await signIn(app, admin.user.username)).token));
     const heardByMember = record(memberSocket, 'system_message');
+    const heardByAdmin = record(adminSocket, 'system_message');
 
     const pushed = nextEvent(memberSocket, 'system_message');
     const alert = await create({ title: 'Maintenance tonight', content: 'From 22:00', type: 'warning', showAsAlert: true });
     expect(await pushed).toEqual({ message: 'Maintenance tonight', type: 'warning', announcementId: alert.id });
 
-    const toAdmins = nextEvent(adminSocket, 'system_message');
+    // (the first alert reaches the admin too, through the adapter, maybe after this line)
     const adminsOnly = await create({ title: 'Staff meeting', content: 'x', targetAudience: 'admins', showAsAlert: true });
-    expect(await toAdmins).toMatchObject({ announcementId: adminsOnly.id });
+    await vi.waitFor(() => expect(heardByAdmin.map((p) => p.announcementId)).toContain(adminsOnly.id));
 
     const toUser = vi.spyOn(app.services.realtime, 'toUser');
     const toEveryone = vi.spyOn(app.services.realtime, 'toEveryone');

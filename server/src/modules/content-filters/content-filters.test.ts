@@ -1,4 +1,4 @@
-import type { ContentFilterBody, ContentFilterDto, FilterHitDto } from '@plates/common';
+import { DEFAULT_CHAT_REQUEST_MESSAGE, type ContentFilterBody, type ContentFilterDto, type FilterHitDto } from '@plates/common';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, commentReplies, posts, ratings, securityEvents, users } from '../../db/schema/index.js';
@@ -193,7 +193,9 @@ describe('content filters', () => {
     const refused = await send('Please WIRE me\u200B money today');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'content', message: FILTER_MESSAGES.blocked.chat });
-    expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId))).toEqual([]);
+    // only the greeting the request opened the conversation with
+    const stored = await db().select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId));
+    expect(stored.map((m) => m.content)).toEqual([DEFAULT_CHAT_REQUEST_MESSAGE]);
 
     const form = await multipartBody([['bio', 'wire me money']]);
     const bio = await t.app.inject({ method: 'PUT', url: '/api/user/profile', payload: form.payload, headers: { ...form.headers, ...a.headers } });
@@ -204,7 +206,8 @@ describe('content filters', () => {
     // Turned off: the very next message goes through.
     expect((await setActive(filter, false)).statusCode).toBe(200);
     expect((await send('Please wire me money today')).statusCode).toBe(201);
-    expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId))).toHaveLength(1);
+    const after = await db().select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId));
+    expect(after.map((m) => m.content)).toEqual([DEFAULT_CHAT_REQUEST_MESSAGE, 'Please wire me money today']);
     await t.app.inject({ method: 'DELETE', url: `/api/admin/content-filters/${filter.id}`, headers: keeper.headers });
   });
 });
