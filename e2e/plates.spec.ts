@@ -55,9 +55,10 @@ test('a cook uploads a plate, an admin approves it, a taster rates and comments,
   await shot(tasterPage, 'feed-desktop');
   await tasterPage.getByRole('link', { name: title }).first().click();
   await tasterPage.waitForURL(/\/posts\/\d+$/);
-  await expect(tasterPage.getByRole('heading', { name: title })).toBeVisible();
+  // the plate page's own heading (the feed stays up while the page's code loads, its cards with their stars)
+  await expect(tasterPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(tasterPage.getByText('Italian').first()).toBeVisible();
-  await tasterPage.getByRole('radio', { name: '5 stars' }).click();
+  await tasterPage.getByRole('radiogroup', { name: 'Rate this plate' }).getByRole('radio', { name: '5 stars' }).click();
   await expect(tasterPage.getByText('Your rating has been submitted!')).toBeVisible();
   await expect(tasterPage.getByText('You rated 5/5')).toBeVisible();
   await tasterPage.getByPlaceholder('Add a comment...').fill('That foam is a work of art.');
@@ -100,6 +101,6 @@ test('a cook uploads a plate, an admin approves it, a taster rates and comments,
   await expect(phone.getByRole('link', { name: title }).first()).toBeVisible();
   await shot(phone, 'feed-phone');
   await phone.goto(postUrl);
-  await expect(phone.getByRole('heading', { name: title })).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await shot(phone, 'post-phone');
 });
