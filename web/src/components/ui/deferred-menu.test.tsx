@@ -58,6 +58,31 @@ describe('DeferredMenu', () => {
     expect(m.load).toHaveBeenCalledTimes(1);
   });
 
+  it('opens the real menu when it arrives between the press on the stand-in and the release', async () => {
+    const user = userEvent.setup();
+    const m = controlled();
+    render(<Menu module={m.module} />);
+    const standIn = screen.getByRole('button', { name: 'Options' });
+    await user.pointer({ keys: '[MouseLeft>]', target: standIn });
+    await act(async () => m.resolve());
+    const real = screen.getByRole('button', { name: 'Options' });
+    expect(real).toHaveTextContent('real');
+    await user.pointer({ keys: '[/MouseLeft]', target: real }); // pressed on one element, released on another: no click
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+  });
+
+  it('does not open the menu for a press that was let go or dragged away before it arrived', async () => {
+    const user = userEvent.setup();
+    const m = controlled();
+    render(<Menu module={m.module} />);
+    const standIn = screen.getByRole('button', { name: 'Options' });
+    await user.pointer({ keys: '[MouseLeft>]', target: standIn });
+    await user.pointer({ target: document.body }); // dragged off the button
+    await act(async () => m.resolve());
+    expect(screen.getByRole('button', { name: 'Options' })).toHaveTextContent('real');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it('moves keyboard focus from the stand-in to the real trigger, closed', async () => {
     const user = userEvent.setup();
     const m = controlled();

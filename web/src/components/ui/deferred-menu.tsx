@@ -84,6 +84,10 @@ export function useDeferred<T>(
 
 export interface TriggerIntent {
   onPointerEnter: () => void;
+  onPointerDown: () => void;
+  onPointerUp: () => void;
+  onPointerLeave: () => void;
+  onPointerCancel: () => void;
   onFocus: () => void;
   onClick: () => void;
 }
@@ -91,7 +95,9 @@ export interface TriggerIntent {
 /**
  * Shows `trigger` (the menu's button, without the menu's code) until `module` has loaded, then
  * `render(module, openAtOnce)`: a tap on the stand-in opens the real menu as soon as it arrives,
- * and keyboard focus moves from the stand-in to the real trigger.
+ * and keyboard focus moves from the stand-in to the real trigger. A press that the swap cuts in
+ * two (pointer down on the stand-in, up on the real trigger: no click reaches either) counts as a
+ * tap, since the hover that began it is what loaded the module.
  */
 export function DeferredMenu<T>({
   module,
@@ -105,10 +111,18 @@ export function DeferredMenu<T>({
   const [openAtOnce, setOpenAtOnce] = useState(false);
   // Whether the stand-in had keyboard focus when the real trigger replaced it.
   const [refocus, setRefocus] = useState(false);
+  // Whether the pointer is down on the stand-in.
+  const pressed = useRef(false);
   const boxId = useId();
   const { loaded, request: want } = useDeferred(module, {
-    beforeShow: () => setRefocus(Boolean(document.getElementById(boxId)?.contains(document.activeElement))),
+    beforeShow: () => {
+      setRefocus(Boolean(document.getElementById(boxId)?.contains(document.activeElement)));
+      if (pressed.current) setOpenAtOnce(true);
+    },
   });
+  const release = () => {
+    pressed.current = false;
+  };
 
   useLayoutEffect(() => {
     // once: `loaded` is set once, and `refocus` with it
@@ -122,6 +136,13 @@ export function DeferredMenu<T>({
         ? render(loaded, openAtOnce)
         : trigger({
             onPointerEnter: want,
+            onPointerDown: () => {
+              pressed.current = true;
+              want();
+            },
+            onPointerUp: release,
+            onPointerLeave: release,
+            onPointerCancel: release,
             onFocus: want,
             onClick: () => {
               setOpenAtOnce(true);
