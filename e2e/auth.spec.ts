@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkFrom, waitForMail } from './mail';
 import { createMember, signInUi } from './members';
+import { shot, signedInPage } from './pages';
 
 const artifacts = 'e2e/artifacts';
 
@@ -191,4 +192,35 @@ test('forgotten password: the mailed link sets a new password', async ({ page, r
   expect(old.status()).toBe(401);
   const login = await request.post('/api/login', { data: { username: member.username, password: newPassword } });
   expect(login.status()).toBe(200);
+});
+
+test('/test-auth shows a member their session and live connection; Sign out everywhere ends the other browser too', async ({ browser, request }) => {
+  const member = await createMember(request, 'support');
+  const laptop = await signedInPage(browser, member, { viewport: { width: 1280, height: 800 } });
+  const phone = await signedInPage(browser, member, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+
+  for (const page of [laptop, phone]) {
+    await page.goto('/test-auth');
+    await expect(page.getByRole('heading', { name: 'Your session' })).toBeVisible();
+    await expect(page.getByText(`@${member.username}`)).toBeVisible();
+    await expect(page.getByText('1 other browser or device')).toBeVisible();
+    await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(page.getByText(/clock agrees with the server's/)).toBeVisible();
+    expect(await page.content()).not.toContain((await page.evaluate(() => localStorage.getItem('auth_token')))!);
+  }
+  await shot(laptop, 'test-auth-desktop-light', { photos: false });
+  await shot(phone, 'test-auth-phone-dark', { photos: false });
+
+  await phone.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await phone.getByRole('alertdialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(phone).toHaveURL(/\/auth$/);
+  await expect(phone.getByText('Signed out everywhere').first()).toBeVisible();
+
+  // The laptop's live connection was closed by the server; its next page asks and finds no session.
+  await expect(laptop.getByText('Not connected', { exact: true })).toBeVisible();
+  await laptop.reload();
+  await expect(laptop.getByText('Not signed in')).toBeVisible();
+  await expect(laptop.getByText(/has expired or was ended/)).toBeVisible();
+  await laptop.context().close();
+  await phone.context().close();
 });

@@ -66,6 +66,7 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   notAuthenticated: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
+  signedOutEverywhere: 'Signed out everywhere',
   appealPassExpired: 'Your appeal pass has expired. Sign in again to appeal.',
   invalidVerificationToken: 'Invalid or expired verification token',
   invalidResetToken: 'Invalid or expired reset token',

@@ -373,6 +373,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     permissionsOf: permissions.list,
     checkSignUp: ipBlocks.checkSignUp,
     liftSuspensionIfDue: moderation.liftIfDue,
+    disconnectUser: (userId) => realtime.disconnectUser(userId),
     logger: app.log,
   });
   // People: profiles, follows, blocks, account life cycle; plates through the posts module's rules.

@@ -122,6 +122,31 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
+/**
+ * The session a request carries, as the app sees it (the /test-auth support page): who, since when,
+ * until when, from which browser, and the server's clock. Never the token.
+ */
+export const SessionDetails = z.object({
+  signedIn: z.boolean(),
+  /** Why not signed in: no session was sent, or the one sent is unknown, expired or ended. */
+  notSignedInReason: z.enum(['none', 'expired']).nullable(),
+  user: z.object({ id: z.number().int().positive(), username: z.string(), displayName: z.string().nullable() }).nullable(),
+  session: z
+    .object({
+      startedAt: z.string(),
+      lastUsedAt: z.string(),
+      expiresAt: z.string(),
+      /** The browser's own description of itself when the session began (its User-Agent). */
+      userAgent: z.string().nullable(),
+    })
+    .nullable(),
+  /** The member's other live sessions (other browsers and devices). */
+  otherSessions: z.number().int().nonnegative(),
+  /** The server's clock when it answered (ISO 8601, milliseconds). */
+  serverTime: z.string(),
+});
+export type SessionDetails = z.infer<typeof SessionDetails>;
+
 export const LoginResponse = z.object({ token: z.string(), user: SessionUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

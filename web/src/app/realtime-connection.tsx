@@ -6,7 +6,7 @@ import { authKeys } from '../features/auth';
 import { announcementKeys } from '../features/announcements';
 import { addNotificationToCache } from '../features/notifications';
 import { apiRequest } from '../lib/api';
-import { onRealtimeNotice, onRealtimeReconnect, useRealtimeEvent, useRealtimeLive, type RealtimeNotice } from '../lib/realtime-events';
+import { onRealtimeNotice, onRealtimeReconnect, useRealtimeEvent, useRealtimeLive, useRealtimeRestarts, type RealtimeNotice } from '../lib/realtime-events';
 
 /** The connection toasts of document 1 §8 ("Connection Mode Changed" comes with HTTP-only mode). */
 export const CONNECTION_TOASTS: Record<RealtimeNotice, { title: string; description: string }> = {
@@ -51,6 +51,8 @@ function usePresencePing() {
  */
 export function RealtimeConnection() {
   const queryClient = useQueryClient();
+  // "Reset connection mode" (/test-auth) asks for a new socket: the effect below runs again.
+  const restarts = useRealtimeRestarts();
   usePresencePing();
   // Back after a drop: refetch what is on screen (notifications, chat, feed), since the socket does
   // not replay what was sent while it was away.
@@ -92,6 +94,6 @@ export function RealtimeConnection() {
       stopped = true;
       stop?.();
     };
-  }, [queryClient]);
+  }, [queryClient, restarts]);
   return null;
 }

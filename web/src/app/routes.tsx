@@ -9,6 +9,7 @@ import {
   ForgotPasswordPage,
   RequireAuth,
   ResetPasswordPage,
+  SessionPage,
   VerifyEmailPage,
 } from '../features/auth';
 import { ChatPage, MessagesUserPage } from '../features/chat';
@@ -72,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: '/leaderboard', element: <LeaderboardPage /> },
           { path: '/about', element: <AboutPage /> },
           { path: '/how-it-works', element: <HowItWorksPage /> },
+          // a support page: the visitor's or member's own session and connection (document 2 §2 lists the route)
+          { path: '/test-auth', element: <SessionPage /> },
           { path: '/search', element: <SearchPage /> },
           { path: '/search/advanced', element: <AdvancedSearchPage /> },
           // one page, two addresses (document 2 §2 gives both)

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME, STORAGE_KEYS, type ServerToClientEvents } from '@plates/common';
 import { connectionMode, createFailureCounter, HTTP_ONLY } from './connection-mode';
-import { onRealtimeNotice, onRealtimeReconnect, type RealtimeNotice } from './realtime-events';
+import { act, renderHook } from '@testing-library/react';
+import { onRealtimeNotice, onRealtimeReconnect, useRealtimeStatus, type RealtimeNotice } from './realtime-events';
 import type * as SocketModule from './socket';
 import type { RealtimeSocket } from './socket';
 
@@ -46,7 +47,7 @@ function fakeSocket() {
     connected: false,
     /** socket.io-client: true while the manager would reconnect. */
     active: true,
-    io: { backoff: { factor: 2 }, engine: { close: vi.fn() } },
+    io: { backoff: { factor: 2 }, engine: { close: vi.fn(), transport: { name: 'polling' }, once: vi.fn() } },
     on(event: string, handler: (...args: unknown[]) => void) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
       return socket;
@@ -120,6 +121,34 @@ describe('startRealtime', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the connection status (the /test-auth page)', () => {
+  it('follows failed attempts, the open connection and its transport, a drop, and the close', () => {
+    const fake = fakeSocket();
+    const { result } = renderHook(() => useRealtimeStatus());
+    expect(result.current.started).toBe(false);
+    act(() => void startRealtime({ createSocket: () => fake as unknown as RealtimeSocket }));
+    expect(result.current).toEqual({ started: true, connected: false, transport: null, failedAttempts: 0, lastProblem: null });
+    act(() => {
+      fake.fire('connect_error', new Error('xhr poll error'));
+      fake.fire('connect_error', new Error('websocket error'));
+    });
+    expect(result.current).toMatchObject({ connected: false, failedAttempts: 2, lastProblem: 'websocket error' });
+    act(() => fake.fire('connect'));
+    expect(result.current).toMatchObject({ connected: true, transport: 'polling', failedAttempts: 0 });
+    const [event, upgraded] = fake.io.engine.once.mock.calls[0] as [string, (t: { name: string }) => void];
+    expect(event).toBe('upgrade');
+    act(() => upgraded({ name: 'websocket' }));
+    expect(result.current.transport).toBe('websocket');
+    act(() => fake.fire('disconnect', 'transport close'));
+    expect(result.current).toMatchObject({ started: true, connected: false, transport: null, lastProblem: 'transport close' });
+    fake.active = false; // the server closed it: the manager does not retry
+    act(() => fake.fire('disconnect', 'io server disconnect'));
+    expect(result.current).toMatchObject({ started: false, connected: false, lastProblem: 'io server disconnect' });
+    act(() => stopRealtime());
+    expect(result.current.started).toBe(false);
   });
 });
 

@@ -106,3 +106,61 @@ function subscribeLive(listener: () => void) {
 export function useRealtimeLive(): boolean {
   return useSyncExternalStore(subscribeLive, isRealtimeLive, () => false);
 }
+
+/**
+ * What the socket is doing, in more detail than live or not: for the /test-auth support page.
+ * lib/socket.ts keeps it; `started` is false when no socket was opened (a visitor, HTTP-only mode).
+ */
+export interface RealtimeStatus {
+  started: boolean;
+  connected: boolean;
+  /** The transport of the open connection ('websocket', or 'polling' before or without an upgrade). */
+  transport: string | null;
+  /** Failed connection attempts in a row since the last connection opened. */
+  failedAttempts: number;
+  /** Why the last attempt failed or the connection dropped, in Socket.IO's words. */
+  lastProblem: string | null;
+}
+
+const STOPPED: RealtimeStatus = { started: false, connected: false, transport: null, failedAttempts: 0, lastProblem: null };
+let status = STOPPED;
+const statusListeners = new Set<() => void>();
+
+export function setRealtimeStatus(change: Partial<RealtimeStatus> | 'stopped'): void {
+  status = change === 'stopped' ? STOPPED : { ...status, ...change };
+  statusListeners.forEach((listener) => listener());
+}
+
+function subscribeStatus(listener: () => void) {
+  statusListeners.add(listener);
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(subscribeStatus, () => status, () => STOPPED);
+}
+
+/**
+ * Asks the signed-in layout's realtime connection to close its socket and open a new one (after
+ * "Reset connection mode" cleared HTTP-only mode): each ask bumps a number it depends on.
+ */
+let restarts = 0;
+const restartListeners = new Set<() => void>();
+
+export function restartRealtime(): void {
+  restarts += 1;
+  restartListeners.forEach((listener) => listener());
+}
+
+function subscribeRestarts(listener: () => void) {
+  restartListeners.add(listener);
+  return () => {
+    restartListeners.delete(listener);
+  };
+}
+
+export function useRealtimeRestarts(): number {
+  return useSyncExternalStore(subscribeRestarts, () => restarts, () => 0);
+}

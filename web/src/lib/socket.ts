@@ -1,7 +1,7 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { REALTIME, type ClientToServerEvents, type ServerToClientEvents } from '@plates/common';
 import { connectionMode, createFailureCounter } from './connection-mode';
-import { publishRealtimeEvent, publishRealtimeNotice, publishRealtimeReconnect, setRealtimeLive } from './realtime-events';
+import { publishRealtimeEvent, publishRealtimeNotice, publishRealtimeReconnect, setRealtimeLive, setRealtimeStatus } from './realtime-events';
 import { authStorage } from './storage';
 
 /**
@@ -57,6 +57,7 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
   });
   const backoff = (socket.io as unknown as { backoff?: { factor: number } }).backoff;
   if (backoff) backoff.factor = REALTIME.reconnectFactor;
+  setRealtimeStatus({ started: true, connected: false, transport: null, failedAttempts: 0, lastProblem: null });
 
   const failures = createFailureCounter();
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,6 +82,8 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
   let reconnectTold = false;
   const onDisconnect = (reason?: string) => {
     setRealtimeLive(false);
+    // After 'io server disconnect' (the session ended, the account was suspended) no retry follows.
+    setRealtimeStatus({ started: socket.active, connected: false, transport: null, lastProblem: reason ?? null });
     // 'io client disconnect' is our own close; after 'io server disconnect' the manager does not retry.
     if (reason === 'io client disconnect' || !socket.active || reconnectTold) return;
     reconnectTold = true;
@@ -91,6 +94,10 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
   let connectedBefore = false;
   const onConnect = () => {
     failures.succeed();
+    // The engine opens on long-polling and upgrades to WebSocket when it can.
+    const engine = socket.io.engine as { transport?: { name?: string }; once?: (e: 'upgrade', l: (t: { name?: string }) => void) => void } | undefined;
+    setRealtimeStatus({ connected: true, transport: engine?.transport?.name ?? null, failedAttempts: 0 });
+    engine?.once?.('upgrade', (transport) => setRealtimeStatus({ transport: transport.name ?? null }));
     errorTold = false;
     reconnectTold = false;
     heard();
@@ -98,8 +105,10 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
     if (connectedBefore) publishRealtimeReconnect();
     connectedBefore = true;
   };
-  const onConnectError = () => {
-    if (failures.fail()) {
+  const onConnectError = (error?: Error) => {
+    const switched = failures.fail();
+    setRealtimeStatus({ connected: false, failedAttempts: failures.count, lastProblem: error?.message ?? null });
+    if (switched) {
       stopRealtime();
       options.onHttpOnly?.();
       return;
@@ -139,6 +148,7 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
       socket.off('connect_error', onConnectError);
       socket.off('pong', onPong);
       socket.disconnect();
+      setRealtimeStatus('stopped');
     },
   };
   return socket;

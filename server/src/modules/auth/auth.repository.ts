@@ -148,6 +148,24 @@ export function createAuthRepository(db: Db) {
       await conn.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
+    /** One session's member, dates and browser, and how many other live sessions the member has. */
+    async sessionDetails(sessionId: number, now: Date) {
+      const [row] = await db
+        .select({
+          username: users.username,
+          displayName: users.displayName,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+          expiresAt: sessions.expiresAt,
+          userAgent: sessions.userAgent,
+          others: sql<number>`(select count(*)::int from ${sessions} s where s.user_id = ${sessions.userId} and s.id <> ${sessions.id} and s.expires_at > ${now.toISOString()}::timestamptz)`,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sessionId));
+      return row;
+    },
+
     async deleteSessionsOfUser(userId: number, conn: Conn = db): Promise<void> {
       await conn.delete(sessions).where(eq(sessions.userId, userId));
     },

@@ -12,6 +12,7 @@ import {
   RegisterResponse,
   ResetPasswordBody,
   SESSION_COOKIE,
+  SessionDetails,
   SessionUser,
   TIMING,
   VerifyEmailBody,
@@ -48,6 +49,11 @@ export function authRoutes(options: {
   ]);
   const resetLimit = limited(store, MESSAGES.rateLimited, [
     { name: 'reset-ip', max: limits.loginPerIp, windowMs: limits.loginWindowMs, key: byIp },
+  ]);
+  // Signing out everywhere ends sessions the member must sign in again to replace: by address,
+  // like the other sign-in steps, so a script cannot make the database churn.
+  const everywhereLimit = limited(store, MESSAGES.rateLimited, [
+    { name: 'logout-all-ip', max: limits.loginPerIp, windowMs: limits.loginWindowMs, key: byIp },
   ]);
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -124,6 +130,38 @@ export function authRoutes(options: {
         await auth.logout(request.sessionToken);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return { message: 'Logged out' };
+      },
+    );
+
+    r.post(
+      '/api/auth/logout-everywhere',
+      {
+        preHandler: everywhereLimit,
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke every session of the signed-in member, on every device, and close their live connections',
+          response: { 200: MessageResponse, 401: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        await auth.logoutEverywhere(requireUser(request).user.id);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { message: MESSAGES.signedOutEverywhere };
+      },
+    );
+
+    r.get(
+      '/api/auth/session',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: "The request's session as the app sees it (no token): member, dates, browser, other sessions, server time",
+          response: { 200: SessionDetails },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return auth.describeSession(request.auth, request.sessionToken !== undefined);
       },
     );
 

@@ -1,4 +1,4 @@
-import { MESSAGES, SETTINGS_MESSAGES, TIMING, suspendedText, type LoginBody, type RegistrationMode, type SessionUser } from '@plates/common';
+import { MESSAGES, SETTINGS_MESSAGES, TIMING, suspendedText, type LoginBody, type RegistrationMode, type SessionDetails, type SessionUser } from '@plates/common';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
@@ -51,6 +51,8 @@ export interface AuthServiceDeps {
   ) => Promise<{ needsApproval: { blockId: number; range: string; ip: string } | null }>;
   /** Lifts a suspension whose end has passed (moderation.service); true when it did. */
   liftSuspensionIfDue: (userId: number) => Promise<boolean>;
+  /** Closes a member's live connections on every instance (signing out everywhere). */
+  disconnectUser: (userId: number) => void;
   logger: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -331,6 +333,44 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(token: string | undefined): Promise<void> {
       if (token) await repo.deleteSession(hashToken(token));
+    },
+
+    /** Ends every session of the member, on every device, and closes their live connections. */
+    async logoutEverywhere(userId: number): Promise<void> {
+      await repo.deleteSessionsOfUser(userId);
+      deps.disconnectUser(userId);
+    },
+
+    /**
+     * The request's session as the app sees it, without its token: for a visitor, whether a session
+     * was sent at all (one that was sent but did not check out has expired or was ended).
+     */
+    async describeSession(context: AuthContext | null, sentSession: boolean): Promise<SessionDetails> {
+      const at = now();
+      const row = context ? await repo.sessionDetails(context.sessionId, at) : undefined;
+      if (!context || !row) {
+        return {
+          signedIn: false,
+          notSignedInReason: sentSession ? 'expired' : 'none',
+          user: null,
+          session: null,
+          otherSessions: 0,
+          serverTime: at.toISOString(),
+        };
+      }
+      return {
+        signedIn: true,
+        notSignedInReason: null,
+        user: { id: context.user.id, username: row.username, displayName: row.displayName },
+        session: {
+          startedAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          userAgent: row.userAgent,
+        },
+        otherSessions: row.others,
+        serverTime: at.toISOString(),
+      };
     },
 
     /** The session behind a token, or nothing when it is unknown, expired or its account is not usable. */

@@ -8,6 +8,7 @@ import type {
   RegisterBody,
   RegisterResponse,
   ResetPasswordBody,
+  SessionDetails,
   SessionUser,
   StrikeDto,
   StrikesResponse,
@@ -132,6 +133,28 @@ export function register(body: RegisterBody): Promise<RegisterResponse> {
 
 export function logout(): Promise<MessageResponse | null> {
   return apiRequest<MessageResponse | null>('POST', '/api/logout');
+}
+
+export function logoutEverywhere(): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('POST', '/api/auth/logout-everywhere');
+}
+
+/** The session as the server sees it, and how far this device's clock is from the server's. */
+export interface MeasuredSession extends SessionDetails {
+  /** Server clock minus this device's, in ms, taken at the middle of the round trip. */
+  clockOffsetMs: number;
+  roundTripMs: number;
+}
+
+export async function fetchSessionDetails(): Promise<MeasuredSession> {
+  const sent = Date.now();
+  const details = await apiRequest<SessionDetails>('GET', '/api/auth/session');
+  const received = Date.now();
+  return {
+    ...details,
+    clockOffsetMs: Date.parse(details.serverTime) - (sent + received) / 2,
+    roundTripMs: received - sent,
+  };
 }
 
 /** Any failure counts as "not in maintenance" (document 1 §7). */

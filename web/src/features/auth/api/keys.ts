@@ -8,6 +8,8 @@ export const authKeys = {
   user: ['/api/user'] as const,
   maintenance: ['/api/system/maintenance'] as const,
   communityStats: ['/api/stats/community'] as const,
+  /** The session as the server sees it, with the clock offset measured around the call (/test-auth). */
+  session: ['/api/auth/session'] as const,
   /** A suspended member's strikes, read with an appeal pass (kept per pass, never with a session). */
   appealStrikes: (appealToken: string) => ['appeal-pass', '/api/user/strikes', appealToken] as const,
 };
