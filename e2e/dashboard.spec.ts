@@ -11,7 +11,7 @@ import { shot, signedInPage } from './pages';
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 test('an admin reads the dashboard, switches the period and follows a queue to its page', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const reporter = await createMember(request, 'dashrep');
   const reported = await createMember(request, 'dashbad');
   const asReporter = await apiAs(reporter);

@@ -1,5 +1,5 @@
 import { and, count, countDistinct, eq, gte, inArray, isNotNull, lt, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { unionAll, type PgTable } from 'drizzle-orm/pg-core';
 import type { DashboardMetric } from '@plates/common';
 import type { Db } from '../../db/client.js';
 import { chatMessages, commentReplies, posts, ratings, reports, signInEvents, userWarnings, users } from '../../db/schema/index.js';
@@ -24,7 +24,7 @@ export interface DailyCount {
  */
 export function createDashboardRepository(db: Db) {
   /** The rows of `table` whose `at` lies in [from, to), counted per UTC day under `metric`. */
-  function perDay(metric: DashboardMetric, table: Parameters<ReturnType<Db['select']>['from']>[0], at: AnyColumn, from: Date, to: Date, where?: SQL) {
+  function perDay(metric: DashboardMetric, table: PgTable, at: AnyColumn, from: Date, to: Date, where?: SQL) {
     const day = utcDay(at);
     return db
       .select({ metric: sql<DashboardMetric>`${metric}::text`.as('metric'), day: day.as('day'), n: count().as('n') })
@@ -34,7 +34,7 @@ export function createDashboardRepository(db: Db) {
   }
 
   /** Who did something at `at` in [from, to): one row per act (a member and when). */
-  function acts(userId: AnyColumn, at: AnyColumn, table: Parameters<ReturnType<Db['select']>['from']>[0], from: Date, to: Date, where?: SQL) {
+  function acts(userId: AnyColumn, at: AnyColumn, table: PgTable, from: Date, to: Date, where?: SQL) {
     return db
       .select({ userId: sql<number>`${userId}`.as('user_id'), at: sql<Date>`${at}`.as('at') })
       .from(table)

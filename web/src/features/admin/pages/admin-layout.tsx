@@ -10,8 +10,9 @@ import { adminPageAt, adminPagesFor } from '../lib/admin-pages';
 /**
  * /admin/* : the admin navigation beside (or, on phones, above) the page. Each page needs the
  * permission ADMIN_PAGES names; a member without it sees why instead of the page. /admin itself
- * is the dashboard (view_dashboard); for a member without it, it opens the first page they may open. The outer guard (RequireStaff) has already sent
- * visitors and members with no admin page away.
+ * is the dashboard (view_dashboard); for a member without it, it opens the first page they may
+ * open. The outer guard (RequireStaff) has already sent visitors and members with no admin page
+ * away.
  */
 export default function AdminLayout() {
   const { permissions } = useAuth();
