@@ -40,6 +40,7 @@ export const ROLE_NAMES = Object.keys(DEFAULT_ROLES) as DefaultRole[];
 
 /** The admin area's pages, in menu order, with the permission each needs. */
 export const ADMIN_PAGES = [
+  { path: '/admin', label: 'Dashboard', permission: 'view_dashboard' },
   { path: '/admin/pending-posts', label: 'Pending Plates', permission: 'review_posts' },
   { path: '/admin/reports', label: 'Reports', permission: 'manage_reports' },
   { path: '/admin/users', label: 'Members', permission: 'manage_users' },

@@ -28,6 +28,9 @@ import { createMembersRepository } from './modules/admin/members.repository.js';
 import { createMembersService } from './modules/admin/members.service.js';
 import { createPermissions, type AdminRoute } from './modules/admin/permissions.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createContentFiltersRepository } from './modules/content-filters/content-filters.repository.js';
 import { contentFiltersRoutes } from './modules/content-filters/content-filters.routes.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
@@ -504,6 +507,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     onPushError: (error) => app.log.warn({ err: error }, 'announcements: realtime push failed'),
   });
   await app.register(announcementsRoutes({ announcements }));
+  await app.register(dashboardRoutes({ dashboard: createDashboardService({ repo: createDashboardRepository(database.db) }) }));
   const chatOptions = {
     chat,
     store: rateLimitStore,

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { makeStats } from '../test/admin';
 import { sampleUser, stubFetch } from '../test/fetch';
 import { createTestQueryClient } from '../test/render';
 import { AppProviders } from './providers';
@@ -89,19 +90,27 @@ describe('routes', () => {
       'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
       'GET /api/posts': { body: { posts: [], nextCursor: null } },
       'GET /api/admin/posts/pending': { body: { posts: [], total: 0, page: 1, totalPages: 1 } },
+      'GET /api/admin/stats': { body: makeStats() },
     });
     const user = userEvent.setup();
     const { router } = renderApp('/');
     expect(await screen.findByRole('link', { name: 'Saved Plates' })).toHaveAttribute('href', '/saved-posts');
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile/7');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/7');
-    expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin/pending-posts');
+    // an admin's Admin Panel opens the dashboard, /admin itself
+    expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
     await user.click(screen.getByRole('button', { name: 'Account menu for Ana Cook' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Admin Panel' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/pending-posts'));
-    expect(await screen.findByText('No plates are waiting for approval.')).toBeInTheDocument();
-    expect(screen.queryByText(/^0 plates/)).not.toBeInTheDocument();
-  });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    // the dashboard's link is current only on /admin itself
+    await act(() => router.navigate('/admin/pending-posts'));
+    const adminNav = () => screen.getByRole('navigation', { name: 'Admin' });
+    await waitFor(() => expect(within(adminNav()).getByRole('link', { name: 'Pending Plates' })).toHaveAttribute('aria-current', 'page'), { timeout: 4000 });
+    expect(within(adminNav()).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  }, 15_000);
 
   it('a moderator: Admin Panel opens their first page, the admin nav lists only their pages, a page outside their role says so', async () => {
     localStorage.setItem('auth_token', 'tok-1');

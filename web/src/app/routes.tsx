@@ -2,7 +2,22 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, AiPage, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
+import {
+  AdminLayout,
+  AiPage,
+  AnnouncementsPage,
+  AuditPage,
+  ContentFiltersPage,
+  DashboardPage,
+  IpBlockingPage,
+  MemberPage,
+  MembersPage,
+  PendingPostsPage,
+  ReportsPage,
+  RequireStaff,
+  SecurityPage,
+  SettingsPage,
+} from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -99,6 +114,7 @@ export const routes: RouteObject[] = [
                 path: '/admin',
                 element: <AdminLayout />,
                 children: [
+                  { index: true, element: <DashboardPage /> },
                   { path: 'pending-posts', element: <PendingPostsPage /> },
                   { path: 'reports', element: <ReportsPage /> },
                   { path: 'users', element: <MembersPage /> },

@@ -1,3 +1,10 @@
+import {
+  DASHBOARD_METRICS,
+  type DashboardMetric,
+  type DashboardPeriod,
+  type StatsQueue,
+  type StatsResponse,
+} from '@plates/common';
 import type {
   AdminUserDetail,
   AdminUserSummary,
@@ -178,5 +185,42 @@ export function makeHeldItem(overrides: Partial<HeldItemDto> = {}): HeldItemDto 
     hits: [],
     parts: [],
     ...overrides,
+  };
+}
+
+/**
+ * A dashboard answer (`GET /api/admin/stats`) of `days` days ending 2026-03-15, every figure 0
+ * unless `daily` gives a day's (by date), totals from the series unless `totals` overrides them.
+ */
+export function makeStats(
+  options: {
+    days?: DashboardPeriod;
+    daily?: Record<string, Partial<Record<DashboardMetric, number>>>;
+    previous?: Partial<Record<DashboardMetric, number>>;
+    queues?: StatsQueue[];
+  } = {},
+): StatsResponse {
+  const days = options.days ?? 30;
+  const end = Date.UTC(2026, 2, 15);
+  const series = Array.from({ length: days }, (_, i) => {
+    const date = new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    return { date, ...Object.fromEntries(DASHBOARD_METRICS.map((m) => [m, options.daily?.[date]?.[m] ?? 0])) } as StatsResponse['series'][number];
+  });
+  return {
+    days,
+    from: series[0]!.date,
+    to: series.at(-1)!.date,
+    generatedAt: '2026-03-15T12:00:00.000Z',
+    series,
+    totals: DASHBOARD_METRICS.map((metric) => ({
+      metric,
+      current: series.reduce((sum, day) => sum + day[metric], 0),
+      previous: options.previous?.[metric] ?? 0,
+    })),
+    queues: options.queues ?? [
+      { queue: 'pending_posts', count: 0, oldestAt: null, oldestAgeSeconds: null },
+      { queue: 'reports', count: 0, oldestAt: null, oldestAgeSeconds: null },
+      { queue: 'appeals', count: 0, oldestAt: null, oldestAgeSeconds: null },
+    ],
   };
 }

@@ -8,6 +8,7 @@ export { RequireStaff } from './components/require-staff';
 export { adminHomeFor, adminPagesFor } from './lib/admin-pages';
 
 export const AdminLayout = lazyPage(() => import('./pages/admin-layout'));
+export const DashboardPage = lazyPage(() => import('./pages/dashboard-page'));
 export const PendingPostsPage = lazyPage(() => import('./pages/pending-posts-page'));
 export const ReportsPage = lazyPage(() => import('./pages/reports-page'));
 export const MembersPage = lazyPage(() => import('./pages/members-page'));

@@ -1,10 +1,11 @@
-import { Ban, ClipboardList, Filter, Flag, Megaphone, ScrollText, Settings, ShieldAlert, ShieldCheck, Sparkles, UsersRound, type LucideIcon } from 'lucide-react';
+import { Ban, ClipboardList, Filter, Flag, LayoutDashboard, Megaphone, ScrollText, Settings, ShieldAlert, ShieldCheck, Sparkles, UsersRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/utils';
 import type { AdminPage } from '../lib/admin-pages';
 
 const ICONS: Record<string, LucideIcon> = {
+  '/admin': LayoutDashboard,
   '/admin/pending-posts': ClipboardList,
   '/admin/reports': Flag,
   '/admin/users': UsersRound,
@@ -41,6 +42,7 @@ export function AdminNav({ pages }: { pages: readonly AdminPage[] }) {
             <li key={page.path} className="shrink-0">
               <NavLink
                 to={page.path}
+                end={page.path === '/admin'}
                 className={({ isActive }) =>
                   cn(
                     'flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border bg-card px-4 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground xl:rounded-xl xl:border-transparent xl:bg-transparent xl:px-3',

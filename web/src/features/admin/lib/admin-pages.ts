@@ -1,7 +1,19 @@
 import { ADMIN_PAGES } from '@plates/common';
 
 /** The admin pages this web app has built so far (ADMIN_PAGES also names ones still to come). */
-const BUILT = new Set<string>(['/admin/pending-posts', '/admin/reports', '/admin/users', '/admin/audit', '/admin/content', '/admin/ip-blocking', '/admin/security', '/admin/settings', '/admin/announcements', '/admin/ai']);
+const BUILT = new Set<string>([
+  '/admin',
+  '/admin/pending-posts',
+  '/admin/reports',
+  '/admin/users',
+  '/admin/audit',
+  '/admin/content',
+  '/admin/ip-blocking',
+  '/admin/security',
+  '/admin/settings',
+  '/admin/announcements',
+  '/admin/ai',
+]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];
 
@@ -18,7 +30,11 @@ export function adminHomeFor(permissions: readonly string[]): string | null {
   return adminPagesFor(permissions)[0]?.path ?? null;
 }
 
-/** The admin page an address belongs to (/admin/users/12 is the Members page), if any. */
+/**
+ * The admin page an address belongs to (/admin/users/12 is the Members page), if any. The
+ * dashboard, at /admin itself, is only /admin: every other page's address starts with it.
+ */
 export function adminPageAt(pathname: string): AdminPage | undefined {
-  return ADMIN_PAGES.find((page) => pathname === page.path || pathname.startsWith(`${page.path}/`));
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ADMIN_PAGES.find((page) => path === page.path || (page.path !== '/admin' && path.startsWith(`${page.path}/`)));
 }

@@ -10,15 +10,17 @@ import { adminPageAt, adminPagesFor } from '../lib/admin-pages';
 /**
  * /admin/* : the admin navigation beside (or, on phones, above) the page. Each page needs the
  * permission ADMIN_PAGES names; a member without it sees why instead of the page. /admin itself
- * opens the first page the member may open. The outer guard (RequireStaff) has already sent
- * visitors and members with no admin page away.
+ * is the dashboard (view_dashboard); for a member without it, it opens the first page they may
+ * open. The outer guard (RequireStaff) has already sent visitors and members with no admin page
+ * away.
  */
 export default function AdminLayout() {
   const { permissions } = useAuth();
   const { pathname } = useLocation();
   const pages = adminPagesFor(permissions);
   const home = pages[0]?.path ?? '/';
-  if (pathname === '/admin' || pathname === '/admin/') return <Navigate to={home} replace />;
+  // /admin is the dashboard for those who may see it; the others go to the first page they may open.
+  if ((pathname === '/admin' || pathname === '/admin/') && home !== '/admin') return <Navigate to={home} replace />;
   const page = adminPageAt(pathname);
   const allowed = !page || permissions.includes(page.permission);
   return (
