@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
+import { AdminLayout, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage, SystemPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -106,6 +106,10 @@ export const routes: RouteObject[] = [
                   { path: 'security', element: <SecurityPage /> },
                   { path: 'settings', element: <SettingsPage /> },
                   { path: 'announcements', element: <AnnouncementsPage /> },
+                  { path: 'system', element: <SystemPage /> },
+                  // the spec's older addresses of the two tabs
+                  { path: 'analytics', element: <Navigate to="/admin/system?tab=analytics" replace /> },
+                  { path: 'performance', element: <Navigate to="/admin/system?tab=performance" replace /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },
