@@ -19,7 +19,7 @@ export function Stat({ label, value, hint, tone }: { label: string; value: React
 /** A titled block of the page (a card with a heading). */
 export function Section({ title, icon: Icon, children, description }: { title: string; icon: LucideIcon; children: ReactNode; description?: ReactNode }) {
   return (
-    <Card className="grid gap-3 p-4">
+    <Card className="grid content-start gap-3 p-4">
       <div className="grid gap-0.5">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <Icon className="size-5 text-primary" aria-hidden="true" />
