@@ -1,4 +1,4 @@
-import type { RouteStats, SystemReport } from '@plates/common';
+import type { InstanceReport, RouteStats, SystemReport } from '@plates/common';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,22 @@ const NOW = Date.parse('2026-11-28T10:30:20Z');
 
 function route(overrides: Partial<RouteStats> & Pick<RouteStats, 'route'>): RouteStats {
   return { method: 'GET', count: 10, clientErrors: 0, serverErrors: 0, meanMs: 5, maxMs: 40, p50Ms: 4, p95Ms: 20, p99Ms: 30, ...overrides };
+}
+
+function instance(overrides: Partial<InstanceReport> & Pick<InstanceReport, 'id' | 'uptimeSeconds'>): InstanceReport {
+  return {
+    self: false,
+    version: '0.1.0',
+    node: 'v24.1.0',
+    startedAt: new Date(NOW - overrides.uptimeSeconds * 1000).toISOString(),
+    rssBytes: 150 * 1024 * 1024,
+    heapUsedBytes: 80 * 1024 * 1024,
+    sockets: 0,
+    jobs: [],
+    requests: 0,
+    reportedAt: new Date(NOW).toISOString(),
+    ...overrides,
+  };
 }
 
 function sample(overrides: Partial<SystemReport['traffic']> = {}): SystemReport {
@@ -37,34 +53,8 @@ function sample(overrides: Partial<SystemReport['traffic']> = {}): SystemReport 
       ...overrides,
     },
     instances: [
-      {
-        id: 'web-1-4242-abc123',
-        self: true,
-        version: '0.1.0',
-        node: 'v24.1.0',
-        startedAt: new Date(NOW - 93_784_000).toISOString(),
-        uptimeSeconds: 93_784,
-        rssBytes: 150 * 1024 * 1024,
-        heapUsedBytes: 80 * 1024 * 1024,
-        sockets: 7,
-        jobs: [{ name: 'mail:verify', running: 1, done: 40, failed: 3 }],
-        requests: 150,
-        reportedAt: new Date(NOW).toISOString(),
-      },
-      {
-        id: 'web-2-777-def456',
-        self: false,
-        version: '0.1.0',
-        node: 'v24.1.0',
-        startedAt: new Date(NOW - 600_000).toISOString(),
-        uptimeSeconds: 600,
-        rssBytes: 120 * 1024 * 1024,
-        heapUsedBytes: 60 * 1024 * 1024,
-        sockets: 5,
-        jobs: [],
-        requests: 50,
-        reportedAt: new Date(NOW - 4000).toISOString(),
-      },
+      instance({ id: 'web-1-4242-abc123', self: true, uptimeSeconds: 93_784, sockets: 7, requests: 150, jobs: [{ name: 'mail:verify', running: 1, done: 40, failed: 3 }] }),
+      instance({ id: 'web-2-777-def456', self: false, uptimeSeconds: 600, sockets: 5, requests: 50, jobs: [] }),
     ],
     database: {
       kind: 'postgres',
