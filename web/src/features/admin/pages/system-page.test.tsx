@@ -1,7 +1,7 @@
 import type { InstanceReport, RouteStats, SystemReport } from '@plates/common';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import SystemPage from './system-page';
@@ -76,6 +76,22 @@ function renderPage(route = '/admin/system') {
 }
 
 describe('SystemPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks again every 15 s while the page is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = stubFetch({ ...session, 'GET /api/admin/system': { body: sample() } });
+    renderPage();
+    expect(await screen.findByText('Requests (last hour)')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/admin/system')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(api.callsTo('GET', '/api/admin/system')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(api.callsTo('GET', '/api/admin/system')).toHaveLength(2);
+  });
+
   it('opens on Analytics: totals, rates, the busiest routes and the status mix', async () => {
     stubFetch({ ...session, 'GET /api/admin/system': { body: sample() } });
     renderPage();
