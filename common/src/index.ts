@@ -20,3 +20,4 @@ export * from './ip.js';
 export * from './settings.js';
 export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/system.js';

@@ -91,6 +91,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createInstanceRegistry, instanceId, type InstanceRegistry } from './modules/system/instance-registry.js';
+import { createRequestMetrics, registerRequestMetrics } from './modules/system/request-metrics.js';
+import { createSystemReportService, processSnapshot } from './modules/system/system-report.service.js';
 import { createSystemService, type SystemService } from './modules/system/system.service.js';
 import { createNameGuard } from './modules/users/users.names.js';
 import { createAccountEraser } from './modules/users/account-eraser.js';
@@ -132,6 +135,8 @@ export interface App extends FastifyInstance {
     realtime: Realtime;
     moderation: ModerationService;
     blockList: BlockList;
+    /** This instance's published /admin/system snapshot (with Redis). */
+    systemRegistry: InstanceRegistry;
   };
   /** Every guarded /api/admin route with its permission (the authorization matrix walks them). */
   adminRoutes: readonly AdminRoute[];
@@ -157,6 +162,10 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The server's own request measurements (/admin/system): every answer, by route pattern.
+  const startedAt = Date.now();
+  const requestMetrics = createRequestMetrics();
+  registerRequestMetrics(app, requestMetrics);
 
   const database =
     deps.database ??
@@ -333,7 +342,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     resyncMs: 60_000,
   });
   await settings.start();
-  const system = createSystemService({ repo: createSystemRepository(database.db), settings, ping: database.ping });
+  const systemRepo = createSystemRepository(database.db);
+  const system = createSystemService({ repo: systemRepo, settings, ping: database.ping });
   // The configured limits, with those the admin's settings hold read from them on every request.
   const rateLimits: RateLimits = Object.defineProperties(
     { ...config.rateLimits },
@@ -459,7 +469,24 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     appUrl: config.appUrl,
     refuse: (client) => refusal(client, 'realtime connection'),
   });
-  await app.register(systemRoutes({ system }));
+  // /admin/system: each instance measures itself and, with Redis, publishes what it saw (record 0029).
+  const instance = instanceId();
+  const registry: InstanceRegistry = createInstanceRegistry({
+    id: instance,
+    snapshot: processSnapshot({ id: instance, startedAt, metrics: requestMetrics, sockets: realtime.localSockets, jobs }),
+    redis,
+    prefix: `${deps.rateLimitNamespace ?? config.redisPrefix}:system`,
+    logger: app.log,
+  });
+  await registry.publish().catch((error: unknown) => app.log.warn({ err: error }, 'system: publishing this instance failed'));
+  const systemReport = createSystemReportService({
+    repo: systemRepo,
+    database,
+    redis,
+    registry,
+    uploads: config.s3 ? { driver: 's3' } : { driver: 'local', dir: path.join(config.dataDir, 'uploads') },
+  });
+  await app.register(systemRoutes({ system, report: systemReport }));
   await app.register(
     authRoutes({
       auth,
@@ -533,6 +560,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   app.addHook('onClose', async () => {
     clearInterval(liftSweep);
+    await registry.close();
     await blockList.close();
     await settings.close();
     await jobs.drain();
@@ -543,7 +571,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList };
+  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, systemRegistry: registry };
   decorated.adminRoutes = adminRouteList;
   return decorated;
 }

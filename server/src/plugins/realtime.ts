@@ -47,6 +47,8 @@ export interface Realtime extends RealtimeBus {
    * block; every instance is told of it and closes its own).
    */
   disconnectRefused(): void;
+  /** Sockets open on this instance (each instance counts its own: /admin/system). */
+  localSockets(): number;
   /** Replaces some of the hooks (the chat service registers `onViewSession` after it is built). */
   setHandlers(handlers: Partial<RealtimeHandlers>): void;
   /**
@@ -184,6 +186,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
         if (refuse({ ip: address, userAgent: headers['user-agent'], userId: socket.data.userId })) socket.disconnect(true);
       }
     },
+    localSockets: () => io.of('/').sockets.size,
     setHandlers(next) {
       Object.assign(handlers, next);
     },

@@ -17,6 +17,7 @@ import {
   RequireStaff,
   SecurityPage,
   SettingsPage,
+  SystemPage,
 } from '../features/admin';
 import {
   AuthPage,
@@ -126,6 +127,10 @@ export const routes: RouteObject[] = [
                   { path: 'settings', element: <SettingsPage /> },
                   { path: 'announcements', element: <AnnouncementsPage /> },
                   { path: 'ai', element: <AiPage /> },
+                  { path: 'system', element: <SystemPage /> },
+                  // the spec's older addresses of the two tabs
+                  { path: 'analytics', element: <Navigate to="/admin/system?tab=analytics" replace /> },
+                  { path: 'performance', element: <Navigate to="/admin/system?tab=performance" replace /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CommunityStats, ErrorBody, HealthResponse, MaintenanceResponse, MESSAGES } from '@plates/common';
+import { CommunityStats, ErrorBody, HealthResponse, MaintenanceResponse, MESSAGES, SystemReport } from '@plates/common';
+import { errorResponses } from '../../lib/error-responses.js';
+import type { SystemReportService } from './system-report.service.js';
 import type { SystemService } from './system.service.js';
 
-export function systemRoutes(options: { system: SystemService }) {
-  const { system } = options;
+export function systemRoutes(options: { system: SystemService; report: SystemReportService }) {
+  const { system, report } = options;
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -48,6 +50,23 @@ export function systemRoutes(options: { system: SystemService }) {
         },
       },
       async () => system.communityStats(),
+    );
+
+    r.get(
+      '/api/admin/system',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'The service from its own measurements over the last hour (every instance merged): requests, latency percentiles and errors per route, instances, database, Redis, uploads',
+          response: { 200: SystemReport, ...errorResponses(401, 403, 429) },
+        },
+        config: { permission: 'view_dashboard' },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return report.report();
+      },
     );
   };
 }

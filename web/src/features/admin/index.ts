@@ -20,3 +20,4 @@ export const SecurityPage = lazyPage(() => import('./pages/security-page'));
 export const SettingsPage = lazyPage(() => import('./pages/settings-page'));
 export const AnnouncementsPage = lazyPage(() => import('./pages/announcements-page'));
 export const AiPage = lazyPage(() => import('./pages/ai-page'));
+export const SystemPage = lazyPage(() => import('./pages/system-page'));

@@ -1,4 +1,19 @@
-import { Ban, ClipboardList, Filter, Flag, LayoutDashboard, Megaphone, ScrollText, Settings, ShieldAlert, ShieldCheck, Sparkles, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  Ban,
+  ClipboardList,
+  Filter,
+  Flag,
+  LayoutDashboard,
+  Megaphone,
+  ScrollText,
+  Settings,
+  ShieldAlert,
+  ShieldCheck,
+  Sparkles,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/utils';
@@ -16,6 +31,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/settings': Settings,
   '/admin/announcements': Megaphone,
   '/admin/ai': Sparkles,
+  '/admin/system': Activity,
 };
 
 /**

@@ -13,6 +13,7 @@ const BUILT = new Set<string>([
   '/admin/settings',
   '/admin/announcements',
   '/admin/ai',
+  '/admin/system',
 ]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];
