@@ -49,6 +49,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/content', label: 'Content Filters', permission: 'manage_filters' },
   { path: '/admin/settings', label: 'Settings', permission: 'manage_settings' },
   { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
+  { path: '/admin/verification', label: 'Verification', permission: 'manage_verifications' },
 ] as const satisfies readonly { path: string; label: string; permission: PermissionName }[];
 
 /** The first admin page the holder of these permissions may open, or null when none. */
