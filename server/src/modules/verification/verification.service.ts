@@ -11,27 +11,33 @@ import {
 } from '@plates/common';
 import type { z } from 'zod';
 import type { RevokeVerificationBody, VerificationDecisionBody, VerificationRequestBody } from '@plates/common';
-import type { VerificationRequest } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import type { UserVerification, VerificationRequest, VerifiedType } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Member } from '../../lib/viewer.js';
 import type { Audit } from '../admin/audit.js';
 import type { Staff } from '../admin/permissions.js';
-import type { ModerationRepository } from '../moderation/moderation.repository.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { toAuthor } from '../users/users.author.js';
 import type { VerificationRepository } from './verification.repository.js';
 
 export const VERIFICATION_PAGE_SIZE = 20;
 
+/**
+ * The badge rows, written as the `verify` / `unverify` member actions write them (moderation's
+ * repository is passed in: a badge granted here and one granted there are the same row).
+ */
+export interface BadgeRows {
+  verificationOf(userId: number, tx: Tx): Promise<UserVerification | undefined>;
+  setVerification(userId: number, values: { verifiedType: VerifiedType; verifiedReason: string; grantedBy: number }, tx: Tx): Promise<void>;
+  revokeVerification(userId: number, values: { revokedBy: number; revokedReason: string; revokedAt: Date }, tx: Tx): Promise<boolean>;
+}
+
 export interface VerificationDeps {
   repo: VerificationRepository;
-  /**
-   * The badge rows, written as the `verify` / `unverify` member actions write them (moderation's
-   * repository), so a badge granted here and one granted there are the same row.
-   */
-  badges: Pick<ModerationRepository, 'setVerification' | 'revokeVerification' | 'verificationOf'>;
+  badges: BadgeRows;
   audit: Audit;
   notifications: Pick<NotificationsService, 'notify'>;
   /**

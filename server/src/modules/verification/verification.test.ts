@@ -187,7 +187,7 @@ describe('the admin queue and decisions', () => {
     await makePost(t.app, { userId: star.id });
     await makePost(t.app, { userId: star.id });
     await makePost(t.app, { userId: star.id, approvalStatus: 'pending', approvedAt: null });
-    await db().insert(userWarnings).values({ userId: star.id, warningType: 'warn', reason: 'spam', issuedBy: keeper.user.id });
+    await db().insert(userWarnings).values({ userId: star.id, warningType: 'warn', reason: 'spam', adminId: keeper.user.id });
     expect(await oldestPendingVerificationRequestAt(db())).toEqual(new Date(base));
 
     const first = await queue();
