@@ -142,3 +142,18 @@ export type VerificationActionResponse = z.infer<typeof VerificationActionRespon
 export function verificationRetryAt(decidedAt: Date): Date {
   return new Date(decidedAt.getTime() + VERIFICATION_COOLDOWN_DAYS * 86_400_000);
 }
+
+/** What the member is told when their request is approved. */
+export function verificationApprovedText(type: VerifiedType): string {
+  return `Your verification request was approved: your account now shows a ${VERIFIED_TYPE_LABELS[type].toLowerCase()} badge.`;
+}
+
+/** What the member is told when their request is declined at `decidedAt`. */
+export function verificationDeclinedText(reason: string, decidedAt: Date): string {
+  return `${reason} You can ask again from ${verificationRetryAt(decidedAt).toISOString().slice(0, 10)}.`;
+}
+
+/** What the member is told when their badge is removed. */
+export function verificationRevokedText(reason: string): string {
+  return `Your verified badge was removed: ${reason}`;
+}

@@ -1,8 +1,10 @@
 import {
   MESSAGES,
   VERIFICATION_MESSAGES,
-  VERIFIED_TYPE_LABELS,
+  verificationApprovedText,
+  verificationDeclinedText,
   verificationRetryAt,
+  verificationRevokedText,
   type AdminVerificationRequestsResponse,
   type MyVerificationResponse,
   type VerificationActionResponse,
@@ -148,7 +150,7 @@ export function createVerificationService(deps: VerificationDeps) {
               userId: request.userId,
               type: 'system',
               title: VERIFICATION_MESSAGES.approvedTitle,
-              message: `Your verification request was approved: your account now shows a ${VERIFIED_TYPE_LABELS[body.verifiedType].toLowerCase()} badge.`,
+              message: verificationApprovedText(body.verifiedType),
             },
             tx,
           );
@@ -173,7 +175,7 @@ export function createVerificationService(deps: VerificationDeps) {
             userId: request.userId,
             type: 'system',
             title: VERIFICATION_MESSAGES.declinedTitle,
-            message: `${body.reason} You can ask again from ${verificationRetryAt(at).toISOString().slice(0, 10)}.`,
+            message: verificationDeclinedText(body.reason, at),
           },
           tx,
         );
@@ -211,7 +213,7 @@ export function createVerificationService(deps: VerificationDeps) {
           throw new AppError('CONFLICT', VERIFICATION_MESSAGES.notVerified);
         }
         await notifications.notify(
-          { userId, type: 'system', title: VERIFICATION_MESSAGES.revokedTitle, message: `Your verified badge was removed: ${body.reason}` },
+          { userId, type: 'system', title: VERIFICATION_MESSAGES.revokedTitle, message: verificationRevokedText(body.reason) },
           tx,
         );
         await audit.record(
