@@ -53,11 +53,14 @@ const BADGE_HINTS: Record<VerifiedType, string> = {
   business: 'Business: a restaurant or shop',
 };
 
-/** After a decision or a revocation: the queue, the verified list, the members directory and the log. */
+/**
+ * After a decision or a revocation: the queue, the verified list, the members directory, the log,
+ * and the lists of plates (their authors' badges).
+ */
 function useAfterChange() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [adminVerificationKeys.all, adminKeys.membersAll, adminKeys.auditAll]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [adminVerificationKeys.all, adminKeys.membersAll, adminKeys.auditAll, adminKeys.postLists]) void queryClient.invalidateQueries({ queryKey });
   };
 }
 
