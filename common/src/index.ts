@@ -21,3 +21,4 @@ export * from './settings.js';
 export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/system.js';
+export * from './schemas/verification.js';

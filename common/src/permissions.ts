@@ -52,6 +52,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
   { path: '/admin/ai', label: 'Photo Analysis', permission: 'manage_settings' },
   { path: '/admin/system', label: 'System', permission: 'view_dashboard' },
+  { path: '/admin/verification', label: 'Verification', permission: 'manage_verifications' },
 ] as const satisfies readonly { path: string; label: string; permission: PermissionName }[];
 
 /** The first admin page the holder of these permissions may open, or null when none. */

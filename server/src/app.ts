@@ -36,6 +36,9 @@ import { contentFiltersRoutes } from './modules/content-filters/content-filters.
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
+import { createVerificationRepository } from './modules/verification/verification.repository.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
+import { createVerificationService } from './modules/verification/verification.service.js';
 import { createContentFilters } from './modules/content-filters/content-filters.service.js';
 import { redisReloadChannel } from './modules/content-filters/reload-channel.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
@@ -289,8 +292,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   // Deleting an account: the member's own deletion and a moderator's rejection of a sign-up.
   const eraser = createAccountEraser({ repo: usersRepo, storage, logger: app.log });
   // Reports, strikes and appeals; timed restrictions and suspensions are lifted by a sweep below.
+  const moderationRepo = createModerationRepository(database.db);
   const moderation = createModerationService({
-    repo: createModerationRepository(database.db),
+    repo: moderationRepo,
     // Held comments, replies, chat requests and messages (a restriction or a content filter's hold)
     // are published or refused by their own modules.
     held: {
@@ -535,6 +539,16 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   await app.register(announcementsRoutes({ announcements }));
   await app.register(dashboardRoutes({ dashboard: createDashboardService({ repo: createDashboardRepository(database.db) }) }));
+  // Verification requests (/admin/verification): badges written as the member actions write them,
+  // and the visitors' feed dropped after a change as they drop it.
+  const verification = createVerificationService({
+    repo: createVerificationRepository(database.db),
+    badges: moderationRepo,
+    audit,
+    notifications,
+    onPublicChange: posts.publicChanged,
+  });
+  await app.register(verificationRoutes({ verification, store: rateLimitStore }));
   const chatOptions = {
     chat,
     store: rateLimitStore,

@@ -18,6 +18,7 @@ import {
   SecurityPage,
   SettingsPage,
   SystemPage,
+  VerificationPage,
 } from '../features/admin';
 import {
   AuthPage,
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
                   // the spec's older addresses of the two tabs
                   { path: 'analytics', element: <Navigate to="/admin/system?tab=analytics" replace /> },
                   { path: 'performance', element: <Navigate to="/admin/system?tab=performance" replace /> },
+                  { path: 'verification', element: <VerificationPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -241,6 +241,43 @@ export const userVerifications = pgTable(
   ],
 );
 
+export const verificationRequestStatuses = ['pending', 'approved', 'declined'] as const;
+export type VerificationRequestStatus = (typeof verificationRequestStatuses)[number];
+
+/**
+ * A member's request for the verified badge (issue 16), decided on /admin/verification. At most
+ * one pending request per member (a partial unique index); decided ones stay as history (a decline's
+ * reason and time tell the member when they may ask again). The badge itself is user_verifications.
+ */
+export const verificationRequests = pgTable(
+  'verification_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: verificationRequestStatuses }).notNull().default('pending'),
+    /** The badge given on approval. */
+    verifiedType: text('verified_type', { enum: verifiedTypes }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamptz('decided_at'),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('verification_requests_status_check', sql`${t.status} in ${inList(verificationRequestStatuses)}`),
+    check('verification_requests_verified_type_check', sql`${t.verifiedType} is null or ${t.verifiedType} in ${inList(verifiedTypes)}`),
+    // The queue: pending requests, oldest first.
+    index('verification_requests_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    // One pending request per member at a time.
+    uniqueIndex('verification_requests_user_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),
+    // A member's latest request.
+    index('verification_requests_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
+  ],
+);
+
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -304,5 +341,7 @@ export type NewFollow = typeof follows.$inferInsert;
 export type UserVerification = typeof userVerifications.$inferSelect;
 export type NewUserVerification = typeof userVerifications.$inferInsert;
 export type UserRole = typeof userRoles.$inferSelect;
+export type VerificationRequest = typeof verificationRequests.$inferSelect;
+export type NewVerificationRequest = typeof verificationRequests.$inferInsert;
 export type SignInEvent = typeof signInEvents.$inferSelect;
 export type NewUserRole = typeof userRoles.$inferInsert;

@@ -21,3 +21,4 @@ export const SettingsPage = lazyPage(() => import('./pages/settings-page'));
 export const AnnouncementsPage = lazyPage(() => import('./pages/announcements-page'));
 export const AiPage = lazyPage(() => import('./pages/ai-page'));
 export const SystemPage = lazyPage(() => import('./pages/system-page'));
+export const VerificationPage = lazyPage(() => import('./pages/verification-page'));

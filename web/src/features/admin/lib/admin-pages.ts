@@ -14,6 +14,7 @@ const BUILT = new Set<string>([
   '/admin/announcements',
   '/admin/ai',
   '/admin/system',
+  '/admin/verification',
 ]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];

@@ -18,6 +18,8 @@ export const userKeys = {
   followRequests: ['/api/user/follow-requests'] as const,
   /** GET /api/user/strikes: the viewer's own strikes and appeals. */
   strikes: ['/api/user/strikes'] as const,
+  /** GET /api/verification: the viewer's badge and verification request. */
+  verification: ['/api/verification'] as const,
   suggestedAll: ['/api/suggested-users'] as const,
   suggested: (limit: number) => [...userKeys.suggestedAll, limit] as const,
 };

@@ -12,6 +12,9 @@ import type {
   UnblockResponse,
   BlockedUsersResponse,
   UserListResponse,
+  MyVerificationResponse,
+  VerificationRequestBody,
+  VerificationRequestDto,
 } from '@plates/common';
 import { apiRequest } from '../../../lib/api';
 import type { UserListKind } from './keys';
@@ -91,4 +94,13 @@ export function fetchStrikes(): Promise<StrikesResponse> {
 
 export function appealStrike(id: number, text: string): Promise<StrikeDto> {
   return apiRequest<StrikeDto>('POST', `/api/user/strikes/${id}/appeal`, { text });
+}
+
+/** The signed-in member's badge, latest verification request and whether they may ask. */
+export function fetchMyVerification(): Promise<MyVerificationResponse> {
+  return apiRequest<MyVerificationResponse>('GET', '/api/verification');
+}
+
+export function requestVerification(body: VerificationRequestBody): Promise<VerificationRequestDto> {
+  return apiRequest<VerificationRequestDto>('POST', '/api/verification/requests', body);
 }

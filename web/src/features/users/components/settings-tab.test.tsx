@@ -28,6 +28,7 @@ function setup(extra: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/users/7': { body: own },
     'GET /api/users/blocked': { body: blockedList },
     'GET /api/user/strikes': { body: { strikes: [] } },
+    'GET /api/verification': { body: { verifiedType: null, request: null, canRequest: true, canRequestAt: null } },
     ...extra,
   });
   const rendered = renderWithApp(null, { routes, route: '/profile/7?tab=settings' });

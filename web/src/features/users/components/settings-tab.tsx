@@ -8,10 +8,11 @@ import { AccountStrikes } from './account-strikes';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileForm } from './profile-form';
+import { VerificationSection } from './verification-section';
 
 const section = 'grid gap-4 rounded-2xl border bg-card p-4 sm:p-5';
 
-/** The own profile's Settings tab (document 2 §2): blocked users, profile and privacy, strikes and appeals, the account. */
+/** The own profile's Settings tab (document 2 §2): blocked users, profile and privacy, verification, strikes and appeals, the account. */
 export function SettingsTab({ profile }: { profile: ProfileDto }) {
   const [deactivating, setDeactivating] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -34,6 +35,16 @@ export function SettingsTab({ profile }: { profile: ProfileDto }) {
           Profile and privacy
         </h2>
         <ProfileForm profile={profile} labelledBy="settings-profile" />
+      </section>
+
+      <section aria-labelledby="settings-verification" className={section}>
+        <div className="grid gap-1">
+          <h2 id="settings-verification" className="text-lg font-semibold">
+            Verification
+          </h2>
+          <p className="text-sm text-muted-foreground">A verified badge beside your name tells people it is really you. Ask for it here; a moderator decides.</p>
+        </div>
+        <VerificationSection />
       </section>
 
       <section aria-labelledby="settings-record" className={section}>
