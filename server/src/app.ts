@@ -33,6 +33,12 @@ import { contentFiltersRoutes } from './modules/content-filters/content-filters.
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
+import { createCommunityContentRepository } from './modules/community-content/community-content.repository.js';
+import { communityContentRoutes } from './modules/community-content/community-content.routes.js';
+import { createCommunityContentService } from './modules/community-content/community-content.service.js';
+import { createFeaturedRepository } from './modules/featured/featured.repository.js';
+import { featuredRoutes } from './modules/featured/featured.routes.js';
+import { createFeaturedService } from './modules/featured/featured.service.js';
 import { createContentFilters } from './modules/content-filters/content-filters.service.js';
 import { redisReloadChannel } from './modules/content-filters/reload-channel.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
@@ -503,6 +509,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     onPushError: (error) => app.log.warn({ err: error }, 'announcements: realtime push failed'),
   });
   await app.register(announcementsRoutes({ announcements }));
+  // /admin/content: the Featured row (cards through the posts module) and the community pages.
+  await app.register(
+    featuredRoutes({
+      featured: createFeaturedService({ repo: createFeaturedRepository(database.db), audit, notifications, postsByIds: posts.postsByIds }),
+    }),
+  );
+  await app.register(communityContentRoutes({ content: createCommunityContentService({ repo: createCommunityContentRepository(database.db), audit }) }));
   const chatOptions = {
     chat,
     store: rateLimitStore,
