@@ -29,23 +29,31 @@ export const FEATURED_MESSAGES = {
   reasonTooLong: `Reason cannot exceed ${FEATURED_REASON_MAX} characters`,
   badDate: 'Give a date and time',
   featuredTitle: 'Your plate is featured',
+  badPlate: 'Give a plate number or a link to the plate',
 } as const;
 
-const Priority = z.number({ error: FEATURED_MESSAGES.badPriority }).int(FEATURED_MESSAGES.badPriority).min(FEATURED_PRIORITY_MIN, FEATURED_MESSAGES.badPriority).max(FEATURED_PRIORITY_MAX, FEATURED_MESSAGES.badPriority);
-const Reason = z.string().trim().max(FEATURED_REASON_MAX, FEATURED_MESSAGES.reasonTooLong);
+export const FeaturedPriority = z.number({ error: FEATURED_MESSAGES.badPriority }).int(FEATURED_MESSAGES.badPriority).min(FEATURED_PRIORITY_MIN, FEATURED_MESSAGES.badPriority).max(FEATURED_PRIORITY_MAX, FEATURED_MESSAGES.badPriority);
+export const FeaturedReason = z.string().trim().max(FEATURED_REASON_MAX, FEATURED_MESSAGES.reasonTooLong);
 const Expiry = z.iso.datetime({ offset: true, error: FEATURED_MESSAGES.badDate });
 
 /** `POST /api/admin/featured`: feature a plate (again, when it was featured before). */
 export const FeaturePostBody = z.object({
   postId: Id,
-  priority: Priority.default(1),
-  reason: Reason.optional(),
+  priority: FeaturedPriority.default(1),
+  reason: FeaturedReason.optional(),
   expiresAt: Expiry.nullable().optional(),
 });
 export type FeaturePostBody = z.input<typeof FeaturePostBody>;
 
+/** The plate a pasted number or link (`…/posts/42`) names, or null. */
+export function plateIdFrom(text: string): number | null {
+  const match = /^(?:.*\/posts\/)?(\d{1,10})\/?(?:[?#].*)?$/.exec(text.trim());
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
 /** `PATCH /api/admin/featured/{id}`: change an active featuring's priority, reason or expiry (null: none). */
-export const FeaturedPatch = z.object({ priority: Priority, reason: Reason, expiresAt: Expiry.nullable() }).partial();
+export const FeaturedPatch = z.object({ priority: FeaturedPriority, reason: FeaturedReason, expiresAt: Expiry.nullable() }).partial();
 export type FeaturedPatch = z.input<typeof FeaturedPatch>;
 
 /** Where a featuring stands: shown, past its expiry, or taken down by an admin. */

@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
+import { AdminLayout, AnnouncementsPage, AuditPage, ContentPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -12,7 +12,7 @@ import {
   VerifyEmailPage,
 } from '../features/auth';
 import { ChatPage, MessagesUserPage } from '../features/chat';
-import { AboutPage, HowItWorksPage } from '../features/info';
+import { AboutPage, GuidelinesPage, HowItWorksPage } from '../features/info';
 import { LeaderboardPage } from '../features/leaderboard';
 import { AnnouncementBanner } from '../features/announcements';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: '/leaderboard', element: <LeaderboardPage /> },
           { path: '/about', element: <AboutPage /> },
           { path: '/how-it-works', element: <HowItWorksPage /> },
+          { path: '/guidelines', element: <GuidelinesPage /> },
           { path: '/search', element: <SearchPage /> },
           { path: '/search/advanced', element: <AdvancedSearchPage /> },
           // one page, two addresses (document 2 §2 gives both)
@@ -101,7 +102,7 @@ export const routes: RouteObject[] = [
                   { path: 'users', element: <MembersPage /> },
                   { path: 'users/:userId', element: <MemberPage /> },
                   { path: 'audit', element: <AuditPage /> },
-                  { path: 'content', element: <ContentFiltersPage /> },
+                  { path: 'content', element: <ContentPage /> },
                   { path: 'ip-blocking', element: <IpBlockingPage /> },
                   { path: 'security', element: <SecurityPage /> },
                   { path: 'settings', element: <SettingsPage /> },

@@ -1,4 +1,4 @@
-import { Ban, ClipboardList, Filter, Flag, Megaphone, ScrollText, Settings, ShieldAlert, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
+import { Ban, ClipboardList, Flag, LayoutTemplate, Megaphone, ScrollText, Settings, ShieldAlert, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/utils';
@@ -11,7 +11,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/audit': ScrollText,
   '/admin/ip-blocking': Ban,
   '/admin/security': ShieldAlert,
-  '/admin/content': Filter,
+  '/admin/content': LayoutTemplate,
   '/admin/settings': Settings,
   '/admin/announcements': Megaphone,
 };

@@ -1,3 +1,4 @@
+import { mayOpenAdminPage } from '@plates/common';
 import { ShieldX } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -20,7 +21,7 @@ export default function AdminLayout() {
   const home = pages[0]?.path ?? '/';
   if (pathname === '/admin' || pathname === '/admin/') return <Navigate to={home} replace />;
   const page = adminPageAt(pathname);
-  const allowed = !page || permissions.includes(page.permission);
+  const allowed = !page || mayOpenAdminPage(page, permissions);
   return (
     <div className="grid gap-5 xl:grid-cols-[11rem_minmax(0,1fr)] xl:gap-6">
       <AdminNav pages={pages} />
