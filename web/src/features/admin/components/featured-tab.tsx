@@ -14,7 +14,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
@@ -130,16 +130,18 @@ export function FeaturedTab() {
   );
 }
 
+/** Feature a plate; `?plate=` (from the plate's own menu) fills the plate in. */
 function FeatureForm({ onSaved }: { onSaved: () => void }) {
+  const [params] = useSearchParams();
   const form = useForm<NewFeatureInput, unknown, NewFeatureOutput>({
     resolver: zodResolver(NewFeature),
-    defaultValues: { plate: '', priority: 1, reason: '', expiresAt: '' },
+    defaultValues: { plate: params.get('plate') ?? '', priority: 1, reason: '', expiresAt: '' },
   });
   const save = useMutation<AdminFeaturedDto, ApiError, NewFeatureOutput>({
     mutationFn: (v) => featurePost({ postId: plateIdFrom(v.plate)!, priority: v.priority, reason: v.reason || undefined, expiresAt: isoOf(v.expiresAt) }),
     onSuccess: (saved) => {
       toast({ variant: 'success', title: 'Plate featured', description: `“${saved.post.title}” is in the Featured row; its cook has been told.` });
-      form.reset();
+      form.reset({ plate: '', priority: 1, reason: '', expiresAt: '' });
       onSaved();
     },
     onError: (error) => form.setError(...errorPlace(error, { postId: 'plate', priority: 'priority', reason: 'reason', expiresAt: 'expiresAt' } as const)),

@@ -104,15 +104,15 @@ describe('ContentPage: the Featured tab', () => {
     expect(within(past).queryByRole('button', { name: /Unfeature/ })).toBeNull();
   });
 
-  it('shows the server’s refusal on the plate field', async () => {
+  it('takes the plate from the address (the plate menu’s Feature on home) and shows the server’s refusal on its field', async () => {
     stubFetch({
       'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
       'GET /api/admin/featured': { body: { featured: [], nextCursor: null } },
       'POST /api/admin/featured': { status: 409, body: { message: 'Only approved plates that everyone can see can be featured.', code: 'CONFLICT', field: 'postId' } },
     });
-    const { user } = render('/admin/content?tab=featured');
+    const { user } = render('/admin/content?tab=featured&plate=12');
     const form = await screen.findByRole('form', { name: 'Feature a plate' });
-    await user.type(within(form).getByLabelText('Plate'), '12');
+    expect(within(form).getByLabelText('Plate')).toHaveValue('12');
     await user.click(within(form).getByRole('button', { name: 'Feature plate' }));
     expect(await within(form).findByText('Only approved plates that everyone can see can be featured.')).toBeInTheDocument();
     expect(within(form).getByLabelText('Plate')).toHaveAttribute('aria-invalid', 'true');
