@@ -19,7 +19,7 @@ test.afterAll(async () => {
 });
 
 test('an admin features a plate and visitors see it in the Featured row; edited guidelines open from the report dialog, inert', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const cook = await createMember(request, 'featcook');
   const postId = await approvedPlate(cook, { title: TITLE });
 
