@@ -22,3 +22,4 @@ export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/system.js';
 export * from './schemas/verification.js';
+export * from './schemas/content.js';

@@ -38,24 +38,40 @@ export const DEFAULT_ROLES = {
 export type DefaultRole = keyof typeof DEFAULT_ROLES;
 export const ROLE_NAMES = Object.keys(DEFAULT_ROLES) as DefaultRole[];
 
-/** The admin area's pages, in menu order, with the permission each needs. */
+/**
+ * The admin area's pages, in menu order, with the permission each needs. A page of several parts
+ * names the others' permissions in `alsoFor`: a holder of any of them may open it (and sees only
+ * their parts: /admin/content's Featured and Pages tabs need manage_content, Filters manage_filters).
+ */
 export const ADMIN_PAGES = [
   { path: '/admin', label: 'Dashboard', permission: 'view_dashboard' },
   { path: '/admin/pending-posts', label: 'Pending Plates', permission: 'review_posts' },
   { path: '/admin/reports', label: 'Reports', permission: 'manage_reports' },
   { path: '/admin/users', label: 'Members', permission: 'manage_users' },
-  { path: '/admin/audit', label: 'Audit Log', permission: 'view_audit_log' },
-  { path: '/admin/ip-blocking', label: 'IP Blocking', permission: 'manage_ip_blocks' },
-  { path: '/admin/security', label: 'Security', permission: 'view_security' },
-  { path: '/admin/content', label: 'Content Filters', permission: 'manage_filters' },
-  { path: '/admin/settings', label: 'Settings', permission: 'manage_settings' },
-  { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
-  { path: '/admin/ai', label: 'Photo Analysis', permission: 'manage_settings' },
-  { path: '/admin/system', label: 'System', permission: 'view_dashboard' },
   { path: '/admin/verification', label: 'Verification', permission: 'manage_verifications' },
-] as const satisfies readonly { path: string; label: string; permission: PermissionName }[];
+  { path: '/admin/content', label: 'Content', permission: 'manage_content', alsoFor: ['manage_filters'] },
+  { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
+  { path: '/admin/audit', label: 'Audit Log', permission: 'view_audit_log' },
+  { path: '/admin/security', label: 'Security', permission: 'view_security' },
+  { path: '/admin/ip-blocking', label: 'IP Blocking', permission: 'manage_ip_blocks' },
+  { path: '/admin/settings', label: 'Settings', permission: 'manage_settings' },
+  { path: '/admin/system', label: 'System', permission: 'view_dashboard' },
+  { path: '/admin/ai', label: 'Photo Analysis', permission: 'manage_settings' },
+] as const satisfies readonly AdminPageEntry[];
+
+export interface AdminPageEntry {
+  path: string;
+  label: string;
+  permission: PermissionName;
+  alsoFor?: readonly PermissionName[];
+}
+
+/** Whether the holder of `permissions` may open `page` (its permission, or any of `alsoFor`). */
+export function mayOpenAdminPage(page: AdminPageEntry, permissions: readonly string[]): boolean {
+  return permissions.includes(page.permission) || (page.alsoFor ?? []).some((p) => permissions.includes(p));
+}
 
 /** The first admin page the holder of these permissions may open, or null when none. */
 export function firstAdminPage(permissions: readonly string[]): string | null {
-  return ADMIN_PAGES.find((page) => permissions.includes(page.permission))?.path ?? null;
+  return ADMIN_PAGES.find((page) => mayOpenAdminPage(page, permissions))?.path ?? null;
 }

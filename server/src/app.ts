@@ -37,6 +37,12 @@ import { createAnnouncementsRepository } from './modules/announcements/announcem
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createVerificationRepository } from './modules/verification/verification.repository.js';
+import { createCommunityContentRepository } from './modules/community-content/community-content.repository.js';
+import { communityContentRoutes } from './modules/community-content/community-content.routes.js';
+import { createCommunityContentService } from './modules/community-content/community-content.service.js';
+import { createFeaturedRepository } from './modules/featured/featured.repository.js';
+import { featuredRoutes } from './modules/featured/featured.routes.js';
+import { createFeaturedService } from './modules/featured/featured.service.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { createVerificationService } from './modules/verification/verification.service.js';
 import { createContentFilters } from './modules/content-filters/content-filters.service.js';
@@ -549,6 +555,13 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     onPublicChange: posts.publicChanged,
   });
   await app.register(verificationRoutes({ verification, store: rateLimitStore }));
+  // /admin/content: the Featured row (cards through the posts module) and the community pages.
+  await app.register(
+    featuredRoutes({
+      featured: createFeaturedService({ repo: createFeaturedRepository(database.db), audit, notifications, postsByIds: posts.postsByIds }),
+    }),
+  );
+  await app.register(communityContentRoutes({ content: createCommunityContentService({ repo: createCommunityContentRepository(database.db), audit }) }));
   const chatOptions = {
     chat,
     store: rateLimitStore,

@@ -7,7 +7,7 @@ import {
   AiPage,
   AnnouncementsPage,
   AuditPage,
-  ContentFiltersPage,
+  ContentPage,
   DashboardPage,
   IpBlockingPage,
   MemberPage,
@@ -30,7 +30,7 @@ import {
   VerifyEmailPage,
 } from '../features/auth';
 import { ChatPage, MessagesUserPage } from '../features/chat';
-import { AboutPage, HowItWorksPage } from '../features/info';
+import { AboutPage, GuidelinesPage, HowItWorksPage } from '../features/info';
 import { LeaderboardPage } from '../features/leaderboard';
 import { AnnouncementBanner } from '../features/announcements';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
           { path: '/how-it-works', element: <HowItWorksPage /> },
           // a support page: the visitor's or member's own session and connection (document 2 §2 lists the route)
           { path: '/test-auth', element: <SessionPage /> },
+          { path: '/guidelines', element: <GuidelinesPage /> },
           { path: '/search', element: <SearchPage /> },
           { path: '/search/advanced', element: <AdvancedSearchPage /> },
           // one page, two addresses (document 2 §2 gives both)
@@ -122,7 +123,7 @@ export const routes: RouteObject[] = [
                   { path: 'users', element: <MembersPage /> },
                   { path: 'users/:userId', element: <MemberPage /> },
                   { path: 'audit', element: <AuditPage /> },
-                  { path: 'content', element: <ContentFiltersPage /> },
+                  { path: 'content', element: <ContentPage /> },
                   { path: 'ip-blocking', element: <IpBlockingPage /> },
                   { path: 'security', element: <SecurityPage /> },
                   { path: 'settings', element: <SettingsPage /> },

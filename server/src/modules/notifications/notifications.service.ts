@@ -27,6 +27,7 @@ export type NotificationType =
   | 'follow_accepted'
   | 'post_approved'
   | 'post_rejected'
+  | 'post_featured'
   | 'chat_request'
   | 'chat_request_accepted'
   | 'new_message'

@@ -112,17 +112,15 @@ export function DeferredMenu<T>({
   // Whether the stand-in had keyboard focus when the real trigger replaced it.
   const [refocus, setRefocus] = useState(false);
   // Whether the pointer is down on the stand-in.
-  const pressed = useRef(false);
+  const [pressed, setPressed] = useState(false);
   const boxId = useId();
   const { loaded, request: want } = useDeferred(module, {
     beforeShow: () => {
       setRefocus(Boolean(document.getElementById(boxId)?.contains(document.activeElement)));
-      if (pressed.current) setOpenAtOnce(true);
+      if (pressed) setOpenAtOnce(true);
     },
   });
-  const release = () => {
-    pressed.current = false;
-  };
+  const release = () => setPressed(false);
 
   useLayoutEffect(() => {
     // once: `loaded` is set once, and `refocus` with it
@@ -137,7 +135,7 @@ export function DeferredMenu<T>({
         : trigger({
             onPointerEnter: want,
             onPointerDown: () => {
-              pressed.current = true;
+              setPressed(true);
               want();
             },
             onPointerUp: release,

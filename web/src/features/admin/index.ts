@@ -14,7 +14,7 @@ export const ReportsPage = lazyPage(() => import('./pages/reports-page'));
 export const MembersPage = lazyPage(() => import('./pages/members-page'));
 export const MemberPage = lazyPage(() => import('./pages/member-page'));
 export const AuditPage = lazyPage(() => import('./pages/audit-page'));
-export const ContentFiltersPage = lazyPage(() => import('./pages/content-filters-page'));
+export const ContentPage = lazyPage(() => import('./pages/content-page'));
 export const IpBlockingPage = lazyPage(() => import('./pages/ip-blocking-page'));
 export const SecurityPage = lazyPage(() => import('./pages/security-page'));
 export const SettingsPage = lazyPage(() => import('./pages/settings-page'));

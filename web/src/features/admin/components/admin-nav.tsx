@@ -1,10 +1,11 @@
 import {
   Activity,
+  BadgeCheck,
   Ban,
   ClipboardList,
-  Filter,
   Flag,
   LayoutDashboard,
+  LayoutTemplate,
   Megaphone,
   ScrollText,
   Settings,
@@ -27,11 +28,12 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/audit': ScrollText,
   '/admin/ip-blocking': Ban,
   '/admin/security': ShieldAlert,
-  '/admin/content': Filter,
+  '/admin/content': LayoutTemplate,
   '/admin/settings': Settings,
   '/admin/announcements': Megaphone,
   '/admin/ai': Sparkles,
   '/admin/system': Activity,
+  '/admin/verification': BadgeCheck,
 };
 
 /**

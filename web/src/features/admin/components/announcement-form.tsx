@@ -21,6 +21,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { isApiError, type ApiError } from '../../../lib/api';
 import { createAnnouncement, patchAnnouncement } from '../api/announcements-api';
+import { isoOf, localOf } from '../lib/local-date';
 import { EditorDialog, type EditorDialogProps } from './editor-dialog';
 import { NativeSelect } from './native-select';
 
@@ -31,16 +32,6 @@ export const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
   new_members: `New members (first ${NEW_MEMBER_DAYS} days)`,
   admins: 'Admins',
 };
-
-/** A `datetime-local` value (the viewer's time) as ISO, or null when empty. */
-const isoOf = (local: string) => (local ? new Date(local).toISOString() : null);
-/** An ISO date as a `datetime-local` value in the viewer's time zone. */
-function localOf(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 const LocalDate = z.string().refine((value) => !value || !Number.isNaN(Date.parse(value)), ANNOUNCEMENT_MESSAGES.badDate);
 const FormSchema = z

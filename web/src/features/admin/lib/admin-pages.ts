@@ -1,4 +1,4 @@
-import { ADMIN_PAGES } from '@plates/common';
+import { ADMIN_PAGES, mayOpenAdminPage } from '@plates/common';
 
 /** The admin pages this web app has built so far (ADMIN_PAGES also names ones still to come). */
 const BUILT = new Set<string>([
@@ -21,7 +21,7 @@ export type AdminPage = (typeof ADMIN_PAGES)[number];
 
 /** The admin pages the holder of `permissions` may open, in menu order. */
 export function adminPagesFor(permissions: readonly string[]): AdminPage[] {
-  return ADMIN_PAGES.filter((page) => BUILT.has(page.path) && permissions.includes(page.permission));
+  return ADMIN_PAGES.filter((page) => BUILT.has(page.path) && mayOpenAdminPage(page, permissions));
 }
 
 /**

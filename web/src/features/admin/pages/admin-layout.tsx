@@ -1,3 +1,4 @@
+import { mayOpenAdminPage } from '@plates/common';
 import { ShieldX } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -22,7 +23,7 @@ export default function AdminLayout() {
   // /admin is the dashboard for those who may see it; the others go to the first page they may open.
   if ((pathname === '/admin' || pathname === '/admin/') && home !== '/admin') return <Navigate to={home} replace />;
   const page = adminPageAt(pathname);
-  const allowed = !page || permissions.includes(page.permission);
+  const allowed = !page || mayOpenAdminPage(page, permissions);
   return (
     <div className="grid gap-5 xl:grid-cols-[11rem_minmax(0,1fr)] xl:gap-6">
       <AdminNav pages={pages} />

@@ -15,6 +15,12 @@ import { useAuditLog } from '../hooks/use-audit';
 const KNOWN_ACTIONS = [
   'post_approved',
   'post_rejected',
+  'post_featured',
+  'featured_updated',
+  'post_unfeatured',
+  'community_content_created',
+  'community_content_updated',
+  'community_content_restored',
   'report_dismiss',
   'report_warn',
   'report_remove_content',

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CommunityPage } from '../components/community-page';
 
 /** /about : what Plates is, in plain words. */
-export default function AboutPage() {
+function BuiltInAbout() {
   return (
     <article className="grid gap-5 leading-relaxed">
       <h1 className="font-display text-3xl font-bold tracking-tight">About Plates</h1>
@@ -32,4 +33,9 @@ export default function AboutPage() {
       </div>
     </article>
   );
+}
+
+/** The stored page from /admin/content when there is one, else the built-in text above. */
+export default function AboutPage() {
+  return <CommunityPage type="about" fallback={<BuiltInAbout />} />;
 }

@@ -1,4 +1,5 @@
 import { LEVELS } from '@plates/common';
+import { CommunityPage } from '../components/community-page';
 
 /** How many points each action earns (the server's point rules). */
 export const POINT_RULES = [
@@ -10,7 +11,7 @@ export const POINT_RULES = [
 ] as const;
 
 /** /how-it-works : posting, rating, points and levels. */
-export default function HowItWorksPage() {
+function BuiltInHowItWorks() {
   return (
     <article className="grid gap-6 leading-relaxed">
       <h1 className="font-display text-3xl font-bold tracking-tight">How it works</h1>
@@ -77,4 +78,9 @@ export default function HowItWorksPage() {
       </section>
     </article>
   );
+}
+
+/** The stored page from /admin/content when there is one, else the built-in text above. */
+export default function HowItWorksPage() {
+  return <CommunityPage type="how_it_works" fallback={<BuiltInHowItWorks />} />;
 }

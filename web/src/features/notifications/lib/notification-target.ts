@@ -39,6 +39,7 @@ export function notificationTarget(n: Target, viewerId: number | null = null): N
     case 'reply':
     case 'post_approved':
     case 'post_rejected':
+    case 'post_featured':
       return { path: post(n) ?? profile(n) };
     case 'follow':
     case 'follow_accepted':

@@ -13,6 +13,8 @@ export const postKeys = {
   saved: () => [...postKeys.all, 'saved'] as const,
   topRated: (period: TopRatedPeriod, limit: number) => [...postKeys.all, 'top-rated', period, limit] as const,
   topRatedAll: () => [...postKeys.all, 'top-rated'] as const,
+  /** The Featured row above the home feed (a PostDto array, so the cache helpers reach it). */
+  featured: () => [...postKeys.all, 'featured'] as const,
   detail: (id: number) => [...postKeys.all, 'detail', id] as const,
   neighbors: (id: number) => [...postKeys.all, 'neighbors', id] as const,
   categories: ['/api/categories'] as const,

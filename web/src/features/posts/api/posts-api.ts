@@ -2,6 +2,7 @@ import {
   FEED_PAGE_SIZE,
   pathWithQuery,
   type Category,
+  type FeaturedPostsResponse,
   type FeedResponse,
   type PostDto,
   type UpdatePostBody,
@@ -48,6 +49,11 @@ export function fetchNeighbors(id: number): Promise<Neighbors> {
 
 export function fetchTopRated(period: TopRatedPeriod, limit: number): Promise<PostDto[]> {
   return apiRequest<PostDto[]>('GET', pathWithQuery('/api/top-rated', { period, limit }));
+}
+
+/** The Featured row's plates, highest priority first. */
+export async function fetchFeatured(): Promise<PostDto[]> {
+  return (await apiRequest<FeaturedPostsResponse>('GET', '/api/posts/featured')).posts;
 }
 
 export function fetchCategories(): Promise<Category[]> {

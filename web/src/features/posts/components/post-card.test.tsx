@@ -10,7 +10,7 @@ import { useAuth } from '../../auth';
 import { postKeys } from '../api/keys';
 import { PostCard } from './post-card';
 
-function signIn(user: Partial<typeof sampleUser> = {}) {
+function signIn(user: Partial<typeof sampleUser> & { permissions?: string[] } = {}) {
   localStorage.setItem('auth_token', 'tok');
   return { body: { ...sampleUser, ...user } };
 }
@@ -83,7 +83,7 @@ describe('PostCard', () => {
     const admin = renderWithApp(<PostCard post={makePost({ title: 'Theirs' })} />);
     await user.click(await screen.findByRole('button', { name: 'More options for Theirs' }));
     menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Delete (Admin)', 'Report']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Feature on home', 'Delete (Admin)', 'Report']);
     admin.unmount();
 
     stubFetch({ 'GET /api/user': signIn() });
@@ -91,6 +91,20 @@ describe('PostCard', () => {
     await user.click(await screen.findByRole('button', { name: 'More options for Other' }));
     menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Report']);
+  });
+
+  it('offers holders of manage_content to feature an approved plate, on the admin’s Featured tab', async () => {
+    const user = userEvent.setup();
+    stubFetch({ 'GET /api/user': signIn({ permissions: ['manage_content'] }) });
+    const pending = renderWithApp(<PostCard post={makePost({ title: 'Waiting', approvalStatus: 'pending' })} />);
+    await user.click(await screen.findByRole('button', { name: 'More options for Waiting' }));
+    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Report']);
+    pending.unmount();
+
+    renderWithApp(<PostCard post={makePost({ id: 31, title: 'Shiny' })} />);
+    await user.click(await screen.findByRole('button', { name: 'More options for Shiny' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Feature on home' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/content?tab=featured&plate=31');
   });
 
   it('deletes after the confirm, removing the plate from the feed', async () => {

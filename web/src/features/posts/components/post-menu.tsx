@@ -1,6 +1,7 @@
 import type { PostDto } from '@plates/common';
-import { Flag, Pencil, Trash2 } from 'lucide-react';
+import { Flag, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import {
   DropdownMenu,
@@ -18,10 +19,13 @@ const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ de
 
 /**
  * The plate's menu for a signed-in viewer (document 2 §6): the owner gets Edit and Delete; an
- * admin on someone else's plate gets Delete (Admin) and Report; everyone else gets Report.
+ * admin on someone else's plate gets Delete (Admin) and Report; everyone else gets Report. Staff
+ * holding manage_content also get "Feature on home" on an approved plate (the admin's Featured
+ * tab, with the plate filled in).
  */
 export function PostMenu({ post, onDeleted, defaultOpen = false }: { post: PostDto; onDeleted?: (() => void) | undefined; defaultOpen?: boolean }) {
-  const { user, isAdmin } = useAuth();
+  const { user, isAdmin, permissions } = useAuth();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [editLoaded, setEditLoaded] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -36,6 +40,12 @@ export function PostMenu({ post, onDeleted, defaultOpen = false }: { post: PostD
           <PostMenuButton title={post.title} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-[11rem]">
+          {permissions.includes('manage_content') && post.approvalStatus === 'approved' ? (
+            <DropdownMenuItem onSelect={() => void navigate(`/admin/content?tab=featured&plate=${post.id}`)}>
+              <Sparkles aria-hidden="true" />
+              Feature on home
+            </DropdownMenuItem>
+          ) : null}
           {own ? (
             <>
               <DropdownMenuItem onSelect={() => {

@@ -2,6 +2,7 @@ import type { PostDto } from '@plates/common';
 import { Clock, Star } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { cn } from '../../../lib/utils';
 import { isOwner, useAuth } from '../../auth';
 import { PostImage } from './post-image';
 
@@ -19,11 +20,11 @@ export function tileLabel(post: Pick<PostDto, 'title' | 'averageRating' | 'ratin
  * One square of a photo grid (profiles, saved plates, a place): the photo cropped square, its
  * average rating in a corner, the owner's pending mark; the whole tile opens the plate.
  */
-export const PostTile = memo(function PostTile({ post, priority = false }: { post: PostDto; priority?: boolean }) {
+export const PostTile = memo(function PostTile({ post, priority = false, className }: { post: PostDto; priority?: boolean; className?: string }) {
   const { user } = useAuth();
   const pending = post.approvalStatus === 'pending' && isOwner(user, post);
   return (
-    <li className="relative">
+    <li className={cn('relative', className)}>
       <Link
         to={`/posts/${post.id}`}
         aria-label={pending ? `${tileLabel(post)}, awaiting approval` : tileLabel(post)}

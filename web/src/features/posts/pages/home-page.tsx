@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { postKeys } from '../api/keys';
 import { fetchFeedPage, pageAnswers } from '../api/posts-api';
+import { FeaturedRow } from '../components/featured-row';
 import { EmptyPanel, PostList, ShareAPlate } from '../components/post-list';
 import { SwipeViewerHost } from '../components/swipe-viewer';
 import { useInfinitePosts } from '../hooks/use-infinite-posts';
@@ -12,7 +13,8 @@ const servedHome = () => pageAnswers.feedPage({});
 /**
  * / : the home feed, newest first, refreshed every 10 s. Uploads start from the bottom bar's centre
  * button on phones and the side navigation on desktop; a floating button here covered the cards'
- * Share buttons (issue 15). `banner` (the announcements, composed by the router) sits above the feed.
+ * Share buttons (issue 15). `banner` (the announcements, composed by the router) sits above the
+ * Featured row, which sits above the feed.
  */
 export default function HomePage({ banner }: { banner?: ReactNode } = {}) {
   const feed = useInfinitePosts({ queryKey: HOME_KEY, fetchPage: fetchHome, firstPage: servedHome });
@@ -20,6 +22,7 @@ export default function HomePage({ banner }: { banner?: ReactNode } = {}) {
     <div className="grid gap-4">
       <h1 className="font-display text-2xl font-bold tracking-tight">Home</h1>
       {banner}
+      <FeaturedRow />
       <PostList
         query={feed}
         label="Feed"

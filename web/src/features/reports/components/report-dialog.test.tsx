@@ -19,6 +19,9 @@ describe('Report dialog', () => {
     act(() => openReportDialog({ targetType: 'post', targetId: 42, targetLabel: 'Ramen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Plate' });
     expect(dialog).toBeInTheDocument();
+    // the guidelines open in a new tab, so the report being written stays
+    expect(screen.getByRole('link', { name: 'Read the community guidelines' })).toHaveAttribute('href', '/guidelines');
+    expect(screen.getByRole('link', { name: 'Read the community guidelines' })).toHaveAttribute('target', '_blank');
     expect(screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([
       'Inappropriate content',
       'Spam or misleading',

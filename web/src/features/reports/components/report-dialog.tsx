@@ -1,6 +1,7 @@
 import { PostReportReasons, UserReportReasons, type ReportBody } from '@plates/common';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -75,6 +76,10 @@ function ReportForm({ target, onDone }: { target: OpenReportDetail; onDone: () =
         <DialogDescription>
           {target.targetLabel ? `Tell us what is wrong with “${target.targetLabel}”.` : `Tell us what is wrong with this ${what}.`} Reports are private.
         </DialogDescription>
+        {/* a new tab: the report being written stays open here */}
+        <Link to="/guidelines" target="_blank" rel="noopener" className="w-fit text-sm font-medium text-primary underline underline-offset-2">
+          Read the community guidelines
+        </Link>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={`Report this ${what}`}>
         <fieldset className="grid gap-1" aria-describedby={error ? `${id}-error` : undefined}>

@@ -1,46 +1,21 @@
 import type { ContentFilterDto, ContentFiltersResponse } from '@plates/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Filter, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
 import { bodyOf, contentFilterKeys, deleteContentFilter, fetchContentFilters, saveContentFilter } from '../api/content-filters-api';
-import { ContentFilterDialog, SCOPE_LABELS } from '../components/content-filter-form';
-import { ActionBadge, SeverityBadge } from '../components/filter-badges';
-import { FilterTryIt } from '../components/filter-try-it';
+import { ContentFilterDialog, SCOPE_LABELS } from './content-filter-form';
+import { ActionBadge, SeverityBadge } from './filter-badges';
+import { FilterTryIt } from './filter-try-it';
 
-/** /admin/content : the content filters (manage_filters), with a box to try them on a text. */
-export default function ContentFiltersPage() {
-  return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
-          <Filter className="size-6 text-primary" aria-hidden="true" />
-          Content Filters
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          Words and patterns checked as members write titles, descriptions, comments, replies, bios, names and chat messages.
-        </p>
-      </div>
-      <Tabs defaultValue="filters" className="grid gap-4">
-        <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="filters">Filters</TabsTrigger>
-        </TabsList>
-        <TabsContent value="filters" className="grid gap-4">
-          <FiltersTab />
-        </TabsContent>
-      </Tabs>
-    </div>
-  );
-}
-
-function FiltersTab() {
+/** /admin/content?tab=filters : the content filters (manage_filters), with a box to try them on a text. */
+export function ContentFiltersTab() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ContentFilterDto | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContentFilterDto | null>(null);
@@ -77,6 +52,9 @@ function FiltersTab() {
 
   return (
     <>
+      <p className="text-sm text-muted-foreground">
+        Words and patterns checked as members write titles, descriptions, comments, replies, bios, names and chat messages.
+      </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {list ? `${list.length} ${list.length === 1 ? 'filter' : 'filters'}, ${list.filter((f) => f.isActive).length} active.` : null}

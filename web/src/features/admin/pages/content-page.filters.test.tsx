@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
-import ContentFiltersPage from './content-filters-page';
+import ContentPage from './content-page';
 
 const filter = (overrides: Partial<ContentFilterDto> = {}): ContentFilterDto => ({
   id: 1,
@@ -23,10 +23,10 @@ const filter = (overrides: Partial<ContentFilterDto> = {}): ContentFilterDto => 
 
 const render = () => {
   localStorage.setItem('auth_token', 't');
-  return renderWithApp(null, { routes: [{ path: '/admin/content', element: <ContentFiltersPage /> }], route: '/admin/content' });
+  return renderWithApp(null, { routes: [{ path: '/admin/content', element: <ContentPage /> }], route: '/admin/content?tab=filters' });
 };
 
-describe('ContentFiltersPage', () => {
+describe('ContentPage: the Filters tab', () => {
   it('lists the filters with their type, pattern, action, severity and scopes', async () => {
     stubFetch({
       'GET /api/user': { body: { ...sampleUser, isAdmin: true } },
