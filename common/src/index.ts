@@ -19,3 +19,4 @@ export * from './moderation.js';
 export * from './ip.js';
 export * from './settings.js';
 export * from './schemas/announcements.js';
+export * from './schemas/points.js';

@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'manage_settings',
   'manage_roles',
   'run_bulk_ops',
+  'manage_points',
 ] as const;
 
 /** A permission's name (the zod schema `Permission` lives in schemas/admin.ts). */
@@ -49,6 +50,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/content', label: 'Content Filters', permission: 'manage_filters' },
   { path: '/admin/settings', label: 'Settings', permission: 'manage_settings' },
   { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
+  { path: '/admin/point-system', label: 'Point System', permission: 'manage_points' },
 ] as const satisfies readonly { path: string; label: string; permission: PermissionName }[];
 
 /** The first admin page the holder of these permissions may open, or null when none. */
