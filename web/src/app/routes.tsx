@@ -2,7 +2,7 @@ import { isValidElement, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { LazyPage } from '../lib/lazy-page';
-import { AdminLayout, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
+import { AdminLayout, AnnouncementsPage, AuditPage, ContentFiltersPage, IpBlockingPage, MemberPage, MembersPage, PendingPostsPage, PointSystemPage, ReportsPage, RequireStaff, SecurityPage, SettingsPage } from '../features/admin';
 import {
   AuthPage,
   AuthProvider,
@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
                   { path: 'security', element: <SecurityPage /> },
                   { path: 'settings', element: <SettingsPage /> },
                   { path: 'announcements', element: <AnnouncementsPage /> },
+                  { path: 'point-system', element: <PointSystemPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -18,3 +18,4 @@ export const IpBlockingPage = lazyPage(() => import('./pages/ip-blocking-page'))
 export const SecurityPage = lazyPage(() => import('./pages/security-page'));
 export const SettingsPage = lazyPage(() => import('./pages/settings-page'));
 export const AnnouncementsPage = lazyPage(() => import('./pages/announcements-page'));
+export const PointSystemPage = lazyPage(() => import('./pages/point-system-page'));

@@ -1,4 +1,4 @@
-import { Ban, ClipboardList, Filter, Flag, Megaphone, ScrollText, Settings, ShieldAlert, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
+import { Ban, ClipboardList, Coins, Filter, Flag, Megaphone, ScrollText, Settings, ShieldAlert, ShieldCheck, UsersRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/utils';
@@ -14,6 +14,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/content': Filter,
   '/admin/settings': Settings,
   '/admin/announcements': Megaphone,
+  '/admin/point-system': Coins,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { ADMIN_PAGES } from '@plates/common';
 
 /** The admin pages this web app has built so far (ADMIN_PAGES also names ones still to come). */
-const BUILT = new Set<string>(['/admin/pending-posts', '/admin/reports', '/admin/users', '/admin/audit', '/admin/content', '/admin/ip-blocking', '/admin/security', '/admin/settings', '/admin/announcements']);
+const BUILT = new Set<string>(['/admin/pending-posts', '/admin/reports', '/admin/users', '/admin/audit', '/admin/content', '/admin/ip-blocking', '/admin/security', '/admin/settings', '/admin/announcements', '/admin/point-system']);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];
 
