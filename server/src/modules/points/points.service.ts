@@ -72,8 +72,10 @@ export function createPointsService(deps: {
     async award(award: Award, tx?: Db | Tx): Promise<number> {
       const rule = await repo.activeRule(award.action, tx);
       if (!rule || rule.pointsAwarded === 0) return 0;
-      if (!(await repo.lockMember(award.userId, tx))) return 0;
       const entry = { userId: award.userId, ruleId: rule.id, entityType: award.entityType, entityId: award.entityId };
+      // Made already (a re-rating): nothing to lock. Otherwise asked again under the member's lock.
+      if (await repo.recorded(entry, tx)) return 0;
+      if (!(await repo.lockMember(award.userId, tx))) return 0;
       if (await repo.recorded(entry, tx)) return 0;
       const at = now();
       let points = rule.pointsAwarded;

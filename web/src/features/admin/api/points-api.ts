@@ -21,9 +21,14 @@ export interface LedgerFilter {
 /** Query keys of /admin/point-system; each starts with its API path. */
 export const pointKeys = {
   rules: ['/api/admin/points/rules'] as const,
-  search: (q: string) => ['/api/admin/points/members', 'search', q] as const,
-  ledgerAll: ['/api/admin/points/members', 'ledger'] as const,
-  ledger: (memberId: number, filter: LedgerFilter) => [...pointKeys.ledgerAll, memberId, filter] as const,
+  /** Members found and their ledgers: an adjustment or a recompute changes both. */
+  membersAll: ['/api/admin/points/members'] as const,
+  search: (q: string) => [...pointKeys.membersAll, 'search', q] as const,
+  ledger: (memberId: number, filter: LedgerFilter) => [...pointKeys.membersAll, 'ledger', memberId, filter] as const,
+  /** Other features' data that shows points (by their API paths): the leaderboard, people's profiles. */
+  leaderboard: ['/api/leaderboard'] as const,
+  people: ['/api/users'] as const,
+  person: (id: number) => [...pointKeys.people, id] as const,
 };
 
 export function fetchPointRules(): Promise<PointRulesResponse> {

@@ -112,7 +112,7 @@ function MemberLedger({ memberId }: { memberId: number }) {
   const onAdjusted = (answer: AdjustmentResponse) => {
     setAdjusting(null);
     toast({ variant: 'success', title: 'Points adjusted', description: `${answer.member.username} now has ${answer.member.points.toLocaleString()} points.` });
-    void queryClient.invalidateQueries({ queryKey: pointKeys.ledgerAll });
+    for (const queryKey of [pointKeys.membersAll, pointKeys.leaderboard, pointKeys.person(answer.member.id)]) void queryClient.invalidateQueries({ queryKey });
   };
 
   if (ledger.isPending) return <ListSkeleton label="Loading the ledger" />;

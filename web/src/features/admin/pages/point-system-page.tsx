@@ -66,7 +66,9 @@ function Recompute() {
   const [confirming, setConfirming] = useState(false);
   const recompute = useMutation<RecomputeResponse, ApiError>({
     mutationFn: recomputePoints,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pointKeys.ledgerAll }),
+    onSuccess: () => {
+      for (const queryKey of [pointKeys.membersAll, pointKeys.leaderboard, pointKeys.people]) void queryClient.invalidateQueries({ queryKey });
+    },
     onError: (error) => toast({ variant: 'destructive', title: 'Error', description: `Could not recompute: ${error.message}` }),
   });
   return (
