@@ -63,7 +63,7 @@ export function createPointsAdminRepository(db: Db) {
     },
 
     async lockMember(id: number, tx: Tx) {
-      const [row] = await tx.select(memberColumns).from(users).where(eq(users.id, id)).for('update');
+      const [row] = await tx.select(memberColumns).from(users).where(eq(users.id, id)).for('no key update');
       return row;
     },
 
@@ -153,7 +153,7 @@ export function createPointsAdminRepository(db: Db) {
      * (null when there were none left), how many were read, and how many changed.
      */
     async recomputeBatch(afterId: number, size: number, tx: Tx): Promise<{ lastId: number | null; read: number; changed: number }> {
-      const ids = await tx.select({ id: users.id }).from(users).where(gt(users.id, afterId)).orderBy(asc(users.id)).limit(size).for('update');
+      const ids = await tx.select({ id: users.id }).from(users).where(gt(users.id, afterId)).orderBy(asc(users.id)).limit(size).for('no key update');
       const first = ids[0];
       const last = ids[ids.length - 1];
       if (!first || !last) return { lastId: null, read: 0, changed: 0 };

@@ -34,10 +34,12 @@ export function createPointsRepository(db: Db) {
     /**
      * Locks the member's row for the rest of the transaction, before anything is read for an award:
      * two awards (or an award and a recompute) for one member take turns, so neither the "once per
-     * entity" check nor the daily cap can be passed twice at once (record 0032).
+     * entity" check nor the daily cap can be passed twice at once (record 0032). FOR NO KEY UPDATE,
+     * not FOR UPDATE: the action's own rows (a follow, a rating) hold KEY SHARE on the member
+     * through their foreign keys, which FOR UPDATE would wait on, and two such actions deadlock.
      */
     async lockMember(userId: number, tx: Db | Tx = db): Promise<boolean> {
-      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
       return row !== undefined;
     },
 
@@ -92,7 +94,7 @@ export function createPointsRepository(db: Db) {
      * at once cannot both see the old level); answers the level before and after.
      */
     async addPoints(userId: number, points: number, tx: Db | Tx = db): Promise<{ before: number; after: number } | undefined> {
-      const [before] = await tx.select({ level: users.level }).from(users).where(eq(users.id, userId)).for('update');
+      const [before] = await tx.select({ level: users.level }).from(users).where(eq(users.id, userId)).for('no key update');
       const next = sql`${users.points} + ${points}`;
       const [after] = await tx
         .update(users)
