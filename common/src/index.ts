@@ -23,3 +23,4 @@ export * from './schemas/dashboard.js';
 export * from './schemas/system.js';
 export * from './schemas/verification.js';
 export * from './schemas/content.js';
+export * from './schemas/points.js';

@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'manage_settings',
   'manage_roles',
   'run_bulk_ops',
+  'manage_points',
 ] as const;
 
 /** A permission's name (the zod schema `Permission` lives in schemas/admin.ts). */
@@ -51,6 +52,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/verification', label: 'Verification', permission: 'manage_verifications' },
   { path: '/admin/content', label: 'Content', permission: 'manage_content', alsoFor: ['manage_filters'] },
   { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
+  { path: '/admin/point-system', label: 'Point System', permission: 'manage_points' },
   { path: '/admin/audit', label: 'Audit Log', permission: 'view_audit_log' },
   { path: '/admin/security', label: 'Security', permission: 'view_security' },
   { path: '/admin/ip-blocking', label: 'IP Blocking', permission: 'manage_ip_blocks' },

@@ -75,6 +75,9 @@ import { createNotificationsService } from './modules/notifications/notification
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createPointsRepository } from './modules/points/points.repository.js';
 import { createPointsService } from './modules/points/points.service.js';
+import { createPointsAdminRepository } from './modules/points/points-admin.repository.js';
+import { createPointsAdminService } from './modules/points/points-admin.service.js';
+import { pointsRoutes } from './modules/points/points.routes.js';
 import { createPostAccess } from './modules/posts/post-access.js';
 import { createPostsRepository } from './modules/posts/posts.repository.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -206,7 +209,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     onPushError: (error) => app.log.warn({ err: error }, 'notifications: realtime push failed'),
   });
   // One points service for every module that awards points (levels reached are notified once).
-  const points = createPointsService({ repo: createPointsRepository(database.db), notifications });
+  const pointsRepo = createPointsRepository(database.db);
+  const points = createPointsService({ repo: pointsRepo, notifications });
   // The append-only admin audit log, written by every module that changes things for staff.
   const adminRepo = createAdminRepository(database.db);
   const audit = createAudit(adminRepo);
@@ -562,6 +566,15 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     }),
   );
   await app.register(communityContentRoutes({ content: createCommunityContentService({ repo: createCommunityContentRepository(database.db), audit }) }));
+  // The point system (/admin/point-system): rules, ledgers, adjustments and the recompute.
+  const pointsAdmin = createPointsAdminService({
+    repo: createPointsAdminRepository(database.db),
+    points: pointsRepo,
+    levels: points,
+    audit,
+    notifications,
+  });
+  await app.register(pointsRoutes({ pointsAdmin }));
   const chatOptions = {
     chat,
     store: rateLimitStore,

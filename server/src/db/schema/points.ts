@@ -14,6 +14,8 @@ export const pointRules = pgTable('point_rules', {
   pointsAwarded: integer('points_awarded').notNull(),
   description: text('description'),
   isActive: boolean('is_active').notNull().default(true),
+  /** The most points one member earns from this rule per UTC day; null means no cap (record 0032). */
+  dailyCap: integer('daily_cap'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

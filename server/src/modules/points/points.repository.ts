@@ -1,10 +1,10 @@
 import { LEVELS } from '@plates/common';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { pointRules, pointTransactions, users } from '../../db/schema/index.js';
 
 /** `users.level` from the points it will hold, as one SQL expression over the level thresholds. */
-function levelFor(points: SQL): SQL {
+export function levelFor(points: SQL): SQL {
   const branches = [...LEVELS]
     .reverse()
     .map((l) => sql`when ${points} >= ${l.minPoints} then ${l.level}`);
@@ -31,6 +31,34 @@ export function createPointsRepository(db: Db) {
       return rule;
     },
 
+    /**
+     * Locks the member's row for the rest of the transaction, before anything is read for an award:
+     * two awards (or an award and a recompute) for one member take turns, so neither the "once per
+     * entity" check nor the daily cap can be passed twice at once (record 0032). FOR NO KEY UPDATE,
+     * not FOR UPDATE: the action's own rows (a follow, a rating) hold KEY SHARE on the member
+     * through their foreign keys, which FOR UPDATE would wait on, and two such actions deadlock.
+     */
+    async lockMember(userId: number, tx: Db | Tx = db): Promise<boolean> {
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      return row !== undefined;
+    },
+
+    /** The points a member has earned from a rule within [from, to). */
+    async earnedBetween(userId: number, ruleId: number, from: Date, to: Date, tx: Db | Tx = db): Promise<number> {
+      const [row] = await tx
+        .select({ total: sql<number>`coalesce(sum(${pointTransactions.points}), 0)::int` })
+        .from(pointTransactions)
+        .where(
+          and(
+            eq(pointTransactions.userId, userId),
+            eq(pointTransactions.pointRuleId, ruleId),
+            gte(pointTransactions.timestamp, from),
+            lt(pointTransactions.timestamp, to),
+          ),
+        );
+      return Number(row?.total ?? 0);
+    },
+
     /** Whether this entry is in the ledger already. */
     async recorded(entry: PointEntry, tx: Db | Tx = db): Promise<boolean> {
       const [found] = await tx
@@ -49,8 +77,9 @@ export function createPointsRepository(db: Db) {
     },
 
     /** Writes the ledger row. */
-    async record(entry: PointEntry & { points: number; description: string | null }, tx: Db | Tx = db): Promise<void> {
+    async record(entry: PointEntry & { points: number; description: string | null; at?: Date }, tx: Db | Tx = db): Promise<void> {
       await tx.insert(pointTransactions).values({
+        ...(entry.at ? { timestamp: entry.at } : {}),
         userId: entry.userId,
         pointRuleId: entry.ruleId,
         points: entry.points,
@@ -65,7 +94,7 @@ export function createPointsRepository(db: Db) {
      * at once cannot both see the old level); answers the level before and after.
      */
     async addPoints(userId: number, points: number, tx: Db | Tx = db): Promise<{ before: number; after: number } | undefined> {
-      const [before] = await tx.select({ level: users.level }).from(users).where(eq(users.id, userId)).for('update');
+      const [before] = await tx.select({ level: users.level }).from(users).where(eq(users.id, userId)).for('no key update');
       const next = sql`${users.points} + ${points}`;
       const [after] = await tx
         .update(users)

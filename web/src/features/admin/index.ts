@@ -22,3 +22,4 @@ export const AnnouncementsPage = lazyPage(() => import('./pages/announcements-pa
 export const AiPage = lazyPage(() => import('./pages/ai-page'));
 export const SystemPage = lazyPage(() => import('./pages/system-page'));
 export const VerificationPage = lazyPage(() => import('./pages/verification-page'));
+export const PointSystemPage = lazyPage(() => import('./pages/point-system-page'));

@@ -3,6 +3,7 @@ import {
   BadgeCheck,
   Ban,
   ClipboardList,
+  Coins,
   Flag,
   LayoutDashboard,
   LayoutTemplate,
@@ -34,6 +35,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/ai': Sparkles,
   '/admin/system': Activity,
   '/admin/verification': BadgeCheck,
+  '/admin/point-system': Coins,
 };
 
 /**

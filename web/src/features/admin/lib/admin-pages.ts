@@ -15,6 +15,7 @@ const BUILT = new Set<string>([
   '/admin/ai',
   '/admin/system',
   '/admin/verification',
+  '/admin/point-system',
 ]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];

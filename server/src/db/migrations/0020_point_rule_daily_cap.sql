@@ -1,0 +1,1 @@
+ALTER TABLE "point_rules" ADD COLUMN "daily_cap" integer;
