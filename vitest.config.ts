@@ -36,6 +36,8 @@ export default defineConfig({
           ],
           setupFiles: ['./src/test/setup.ts'],
           globalSetup: ['./src/test/global-setup.ts'],
+          isolate: false,
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

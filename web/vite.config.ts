@@ -114,5 +114,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    isolate: false,
+    maxWorkers: 2,
   },
 });

@@ -14,6 +14,8 @@ describe('admin pages', () => {
   it('leads a holder of only manage_filters, or only manage_content, to it', () => {
     expect(firstAdminPage(['manage_filters'])).toBe('/admin/content');
     expect(firstAdminPage(['manage_content'])).toBe('/admin/content');
-    expect(firstAdminPage(['view_dashboard'])).toBeNull();
+    expect(firstAdminPage(['view_dashboard'])).toBe('/admin');
+    expect(firstAdminPage(['view_audit_log'])).toBe('/admin/audit');
+    expect(firstAdminPage([])).toBeNull();
   });
 });

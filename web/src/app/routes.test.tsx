@@ -60,8 +60,9 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/how-it-works');
-    // one feed request and the announcements, nothing per card; the right column is not there on a phone
-    expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/announcements', '/api/posts', '/api/user']);
+    // one feed request, the featured row and the announcements, nothing per card; the right column is not there on a phone
+    await waitFor(() => expect(api.calls.map((c) => c.url.pathname)).toContain('/api/posts/featured'));
+    expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/announcements', '/api/posts', '/api/posts/featured', '/api/user']);
   });
 
   it('guards /saved-posts (and /saved) for visitors, and the admin area for members without a permission', async () => {

@@ -44,6 +44,9 @@ vi.mock('../lib/socket', () => ({ startRealtime: () => null, stopRealtime: () =>
 // An unexpected console.error fails the test (STYLE.md §6). A test that expects one calls
 // allowConsoleErrors() from ./console.
 beforeEach(() => {
+  // Test files share a worker (isolate: false): a toast raised after the last test ended (a late
+  // mutation's answer) must not show in this one.
+  resetToasts();
   consoleErrors.reset();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.record(args);

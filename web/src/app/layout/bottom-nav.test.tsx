@@ -17,8 +17,10 @@ describe('BottomNav', () => {
     );
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Upload Plate' }));
-    expect(nav).toContainElement(screen.getByRole('button', { name: 'Upload Plate' }));
+    const upload = screen.getByRole('button', { name: 'Upload Plate' });
+    expect(nav).toContainElement(upload);
+    // (once the modal prompt is open, the page behind it is hidden from queries by role)
+    await userEvent.setup().click(upload);
     expect(await screen.findByRole('dialog', { name: 'Authentication required' })).toHaveAccessibleDescription(
       'Please log in to upload a plate',
     );
