@@ -195,7 +195,7 @@ test('forgotten password: the mailed link sets a new password', async ({ page, r
 });
 
 test('/test-auth shows a member their session and live connection; Sign out everywhere ends the other browser too', async ({ browser, request }) => {
-  const member = await createMember(request, 'support');
+  const member = await createMember(request, 'session');
   const laptop = await signedInPage(browser, member, { viewport: { width: 1280, height: 800 } });
   const phone = await signedInPage(browser, member, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 

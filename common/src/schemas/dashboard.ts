@@ -42,7 +42,7 @@ export const DASHBOARD_METRIC_LABELS: Record<DashboardMetric, string> = {
 };
 
 /** The moderation queues whose oldest item the dashboard shows. */
-export const DASHBOARD_QUEUES = ['pending_posts', 'reports', 'appeals'] as const;
+export const DASHBOARD_QUEUES = ['pending_posts', 'reports', 'appeals', 'verification_requests'] as const;
 export type DashboardQueue = (typeof DASHBOARD_QUEUES)[number];
 
 export const StatsQuery = z.object({

@@ -221,6 +221,7 @@ export function makeStats(
       { queue: 'pending_posts', count: 0, oldestAt: null, oldestAgeSeconds: null },
       { queue: 'reports', count: 0, oldestAt: null, oldestAgeSeconds: null },
       { queue: 'appeals', count: 0, oldestAt: null, oldestAgeSeconds: null },
+      { queue: 'verification_requests', count: 0, oldestAt: null, oldestAgeSeconds: null },
     ],
   };
 }

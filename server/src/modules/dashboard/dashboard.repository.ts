@@ -2,7 +2,7 @@ import { and, count, countDistinct, eq, gte, inArray, isNotNull, lt, min, sql, t
 import { unionAll, type PgTable } from 'drizzle-orm/pg-core';
 import type { DashboardMetric } from '@plates/common';
 import type { Db } from '../../db/client.js';
-import { chatMessages, commentReplies, posts, ratings, reports, signInEvents, userWarnings, users } from '../../db/schema/index.js';
+import { chatMessages, commentReplies, posts, ratings, reports, signInEvents, userWarnings, users, verificationRequests } from '../../db/schema/index.js';
 
 /** A timestamp's UTC calendar day as `YYYY-MM-DD` (the dashboard's buckets are UTC days). */
 function utcDay(column: AnyColumn): SQL<string> {
@@ -84,18 +84,27 @@ export function createDashboardRepository(db: Db) {
       return { daily: daily.map((row) => ({ day: row.day, n: Number(row.n) })), current: periods?.current ?? 0, previous: periods?.previous ?? 0 };
     },
 
-    /** Each queue's size and oldest item: pending plates, open reports, pending appeals. */
+    /** Each queue's size and oldest item: pending plates, open reports, pending appeals and verification requests. */
     async queues() {
-      const [plates, open, appeals] = await Promise.all([
+      const [plates, open, appeals, verifications] = await Promise.all([
         db.select({ n: count(), oldest: min(posts.createdAt) }).from(posts).where(eq(posts.approvalStatus, 'pending')),
         db.select({ n: count(), oldest: min(reports.createdAt) }).from(reports).where(eq(reports.status, 'pending')),
         db
           .select({ n: count(), oldest: min(userWarnings.appealedAt) })
           .from(userWarnings)
           .where(and(eq(userWarnings.appealStatus, 'pending'), isNotNull(userWarnings.appealedAt))),
+        db
+          .select({ n: count(), oldest: min(verificationRequests.createdAt) })
+          .from(verificationRequests)
+          .where(eq(verificationRequests.status, 'pending')),
       ]);
       const shape = (row: { n: number; oldest: Date | null } | undefined) => ({ count: Number(row?.n ?? 0), oldestAt: row?.oldest ?? null });
-      return { pending_posts: shape(plates[0]), reports: shape(open[0]), appeals: shape(appeals[0]) };
+      return {
+        pending_posts: shape(plates[0]),
+        reports: shape(open[0]),
+        appeals: shape(appeals[0]),
+        verification_requests: shape(verifications[0]),
+      };
     },
   };
 }

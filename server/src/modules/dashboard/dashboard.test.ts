@@ -3,7 +3,7 @@
 // periods: UTC day buckets with zeros, the previous period's totals, active members, queue ages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES, DASHBOARD_METRICS, MESSAGES, type StatsResponse } from '@plates/common';
-import { chatMessages, chatSessions, commentReplies, ratings, reports, signInEvents, userWarnings } from '../../db/schema/index.js';
+import { chatMessages, chatSessions, commentReplies, ratings, reports, signInEvents, userWarnings, verificationRequests } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { grantRole, makePost, makeSignedInUser, makeUser } from '../../test/factories.js';
 import { createDashboardRepository } from './dashboard.repository.js';
@@ -70,6 +70,11 @@ async function seed() {
     },
   ]);
   await db.insert(userWarnings).values({ userId: u4.id, reason: 'Spam', appealText: 'Not me', appealStatus: 'pending', appealedAt: at('2030-06-14T12:00:00Z') });
+  // one verification request waiting since this morning; an earlier, decided one is not in the queue
+  await db.insert(verificationRequests).values([
+    { userId: u1.id, reason: 'Chef', links: [], status: 'declined', decisionReason: 'Too soon', createdAt: at('2030-06-01T09:00:00Z') },
+    { userId: u2.id, reason: 'Food writer', links: [], createdAt: at('2030-06-15T06:00:00Z') },
+  ]);
 }
 
 const service = () => createDashboardService({ repo: createDashboardRepository(t.app.services.database.db), now: () => NOW });
@@ -127,6 +132,7 @@ describe('the dashboard service over real rows and a fixed clock', () => {
       { queue: 'pending_posts', count: 1, oldestAt: '2030-06-12T08:00:00.000Z', oldestAgeSeconds: 3 * 86_400 + 4 * 3600 },
       { queue: 'reports', count: 1, oldestAt: '2030-06-14T10:00:00.000Z', oldestAgeSeconds: 26 * 3600 },
       { queue: 'appeals', count: 1, oldestAt: '2030-06-14T12:00:00.000Z', oldestAgeSeconds: 86_400 },
+      { queue: 'verification_requests', count: 1, oldestAt: '2030-06-15T06:00:00.000Z', oldestAgeSeconds: 6 * 3600 },
     ]);
   });
 });
@@ -151,7 +157,7 @@ describe('GET /api/admin/stats', () => {
     expect(stats.series).toHaveLength(30);
     expect(stats.to).toBe(new Date().toISOString().slice(0, 10));
     expect(stats.totals.map((x) => x.metric)).toEqual([...DASHBOARD_METRICS]);
-    expect(stats.queues.map((q) => q.queue)).toEqual(['pending_posts', 'reports', 'appeals']);
+    expect(stats.queues.map((q) => q.queue)).toEqual(['pending_posts', 'reports', 'appeals', 'verification_requests']);
     // the four accounts of this file's staff signed up and signed in today
     expect(stats.series.at(-1)).toMatchObject({ signUps: 4, activeMembers: 4 });
   });

@@ -20,6 +20,7 @@ const busy = makeStats({
     { queue: 'pending_posts', count: 4, oldestAt: '2026-03-12T12:00:00.000Z', oldestAgeSeconds: 3 * 86_400 },
     { queue: 'reports', count: 1, oldestAt: '2026-03-15T07:00:00.000Z', oldestAgeSeconds: 5 * 3600 },
     { queue: 'appeals', count: 0, oldestAt: null, oldestAgeSeconds: null },
+    { queue: 'verification_requests', count: 0, oldestAt: null, oldestAgeSeconds: null },
   ],
 });
 
@@ -40,6 +41,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: /Pending plates\s*4\s*Oldest waiting 3 days/ })).toHaveAttribute('href', '/admin/pending-posts');
     expect(screen.getByRole('link', { name: /Open reports\s*1\s*Oldest waiting 5 hours/ })).toHaveAttribute('href', '/admin/reports');
     expect(screen.getByRole('link', { name: /Appeals\s*0\s*Nothing waiting/ })).toHaveAttribute('href', '/admin/reports?tab=appeals');
+    expect(screen.getByRole('link', { name: /Verification requests\s*0\s*Nothing waiting/ })).toHaveAttribute('href', '/admin/verification');
     expect(api.callsTo('GET', '/api/admin/stats')[0]!.url.searchParams.get('days')).toBe('30');
   });
 

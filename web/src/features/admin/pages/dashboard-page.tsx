@@ -27,6 +27,7 @@ const QUEUES: Record<DashboardQueue, { label: string; href: string; permission: 
   pending_posts: { label: 'Pending plates', href: '/admin/pending-posts', permission: 'review_posts' },
   reports: { label: 'Open reports', href: '/admin/reports', permission: 'manage_reports' },
   appeals: { label: 'Appeals', href: '/admin/reports?tab=appeals', permission: 'manage_appeals' },
+  verification_requests: { label: 'Verification requests', href: '/admin/verification', permission: 'manage_verifications' },
 };
 
 const numbers = new Intl.NumberFormat('en');
