@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { PAGE_DATA_ID } from '@plates/common';
 import { resetToasts } from '../components/ui/use-toast';
+import { resetPageAnswers } from '../lib/page-data';
 import { setRealtimeLive } from '../lib/realtime-events';
 import { consoleErrors } from './console';
 import { preloadToaster } from '../components/ui/deferred-toaster';
@@ -56,6 +58,10 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   resetToasts();
+  // Test files share a worker: a page-answers block a test served, or answers it left untaken,
+  // must not tell the next file's app who is signed in.
+  document.getElementById(PAGE_DATA_ID)?.remove();
+  resetPageAnswers();
   setRealtimeLive(false);
   window.localStorage.clear();
   document.documentElement.className = '';
