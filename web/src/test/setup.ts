@@ -4,7 +4,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { PAGE_DATA_ID } from '@plates/common';
 import { resetToasts } from '../components/ui/use-toast';
 import { resetPageAnswers } from '../lib/page-data';
-import { setRealtimeLive } from '../lib/realtime-events';
+import { setRealtimeLive, setRealtimeStatus } from '../lib/realtime-events';
+import { signInPromptStore } from '../features/auth';
+import { messagesStore } from '../features/chat';
 import { consoleErrors } from './console';
 import { preloadToaster } from '../components/ui/deferred-toaster';
 
@@ -62,6 +64,10 @@ afterEach(() => {
   // must not tell the next file's app who is signed in.
   document.getElementById(PAGE_DATA_ID)?.remove();
   resetPageAnswers();
+  // Likewise a sign-in prompt left open (a modal: it would hide the next file's page from queries).
+  signInPromptStore.close();
+  messagesStore.reset();
+  setRealtimeStatus('stopped');
   setRealtimeLive(false);
   window.localStorage.clear();
   document.documentElement.className = '';

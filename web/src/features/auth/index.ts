@@ -16,3 +16,4 @@ export const VerifyEmailPage = lazyPage(() => import('./pages/verify-email-page'
 export const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'));
 export const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'));
 export const SessionPage = lazyPage(() => import('./pages/session-page'));
+export { signInPromptStore } from './lib/sign-in-prompt';

@@ -8,3 +8,4 @@ export { MessageButton } from './components/message-button';
 
 export const ChatPage = lazyPage(() => import('./pages/chat-page'));
 export const MessagesUserPage = lazyPage<object>(() => import('./pages/chat-page').then((m) => ({ default: m.MessagesUserPage })));
+export { messagesStore } from './lib/messages-store';
