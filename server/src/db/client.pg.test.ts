@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, migrationJournal } from '../test/database.js';
-import { createDatabase } from './client.js';
+import { createDatabase, resetStatementNames } from './client.js';
 
 describe('createDatabase with PostgreSQL', () => {
   it('applies migrations once when several instances start together', async () => {
@@ -24,6 +24,8 @@ describe('createDatabase with PostgreSQL', () => {
   });
 
   it('prepares a statement on its connection from the second time its text is sent, not before', async () => {
+    // Test files share the worker: the texts earlier files sent may have used up the names.
+    resetStatementNames();
     const testDb = await createTestDatabase();
     const database = await createDatabase({ databaseUrl: testDb.databaseUrl });
     try {

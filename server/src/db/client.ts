@@ -97,6 +97,12 @@ const MAX_TEXT = 8192;
 const seen = new Set<string>();
 const names = new Map<string, string>();
 
+/** Forgets every text seen and named: for a test that counts what one connection prepares. */
+export function resetStatementNames(): void {
+  seen.clear();
+  names.clear();
+}
+
 function statementName(text: string): string | undefined {
   const known = names.get(text);
   if (known !== undefined) return known;
