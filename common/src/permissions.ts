@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'manage_roles',
   'run_bulk_ops',
   'manage_points',
+  'manage_email_templates',
+  'review_ratings',
 ] as const;
 
 /** A permission's name (the zod schema `Permission` lives in schemas/admin.ts). */
@@ -50,8 +52,11 @@ export const ADMIN_PAGES = [
   { path: '/admin/reports', label: 'Reports', permission: 'manage_reports' },
   { path: '/admin/users', label: 'Members', permission: 'manage_users' },
   { path: '/admin/verification', label: 'Verification', permission: 'manage_verifications' },
+  { path: '/admin/ratings', label: 'Ratings', permission: 'review_ratings' },
+  { path: '/admin/bulk-ops', label: 'Bulk Operations', permission: 'run_bulk_ops' },
   { path: '/admin/content', label: 'Content', permission: 'manage_content', alsoFor: ['manage_filters'] },
   { path: '/admin/announcements', label: 'Announcements', permission: 'manage_announcements' },
+  { path: '/admin/email-templates', label: 'Email Templates', permission: 'manage_email_templates' },
   { path: '/admin/point-system', label: 'Point System', permission: 'manage_points' },
   { path: '/admin/audit', label: 'Audit Log', permission: 'view_audit_log' },
   { path: '/admin/security', label: 'Security', permission: 'view_security' },
