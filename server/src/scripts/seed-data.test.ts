@@ -43,8 +43,9 @@ const count = async (table: string) =>
 describe('seedDatabase', () => {
   it('fills every table with the requested amounts', async () => {
     expect(await count('users')).toBe(8);
-    expect(await count('posts')).toBe(12);
-    expect(result.counts).toMatchObject({ users: 8, posts: 12, images: 3 });
+    // The 12 plates asked for, and the admin area's plates waiting for approval.
+    expect(await count('posts')).toBe(12 + result.counts.pendingPosts!);
+    expect(result.counts).toMatchObject({ users: 8, posts: 12, images: 3, pendingPosts: 6 });
     expect(await count('ratings')).toBe(result.counts.ratings! + (await one<{ n: number }>(sql`select count(*)::int n from ratings where rating is null`)).n);
     expect(result.counts.ratings).toBeGreaterThan(0);
     expect(result.counts.comments).toBeGreaterThan(0);
@@ -161,5 +162,28 @@ describe('seedDatabase', () => {
     expect(withPhoto).toHaveLength(result.counts.avatars!);
     expect(withPhoto.length).toBeGreaterThan(0);
     for (const { profile_image: url } of withPhoto) expect(url).toMatch(/avatars\//);
+  });
+
+  it('fills the admin area: pending plates, open reports, strikes with an appeal waiting, announcements, verification requests, featured plates', async () => {
+    const admin = await one<Record<string, number>>(sql`
+      select (select count(*)::int from posts where approval_status = 'pending') pending,
+             (select count(*)::int from reports where status = 'pending') open_reports,
+             (select count(distinct target_id)::int from reports where status = 'pending' and target_type = 'comment') reported_comments,
+             (select count(*)::int from user_warnings where appeal_status = 'pending') appeals,
+             (select count(*)::int from global_announcements where start_date <= now() and (end_date is null or end_date > now())) live_announcements,
+             (select count(*)::int from verification_requests where status = 'pending') verification,
+             (select count(*)::int from featured_posts where is_active) featured`);
+    expect(admin).toEqual({ pending: 6, open_reports: result.counts.openReports, reported_comments: 2, appeals: 1, live_announcements: 2, verification: 3, featured: 3 });
+    expect(result.counts.openReports).toBeGreaterThanOrEqual(8);
+    // Nobody reports themselves, and a reported comment is a real comment.
+    const odd = await one<{ n: number }>(sql`
+      select count(*)::int n from reports r
+      where (r.target_type = 'user' and r.target_id = r.user_id)
+         or (r.target_type = 'comment' and not exists (select 1 from ratings c where c.id = r.target_id and c.comment is not null))`);
+    expect(odd.n).toBe(0);
+    // Featured plates are among the best rated, and none waits for approval.
+    const featured = await one<{ n: number }>(sql`
+      select count(*)::int n from featured_posts f join posts p on p.id = f.post_id where p.approval_status <> 'approved' or p.rating_count < 3`);
+    expect(featured.n).toBe(0);
   });
 });

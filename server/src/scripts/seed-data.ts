@@ -29,6 +29,7 @@ import {
 } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import type { MediaService } from '../modules/media/media.service.js';
+import { seedAdminArea } from './seed-admin.js';
 
 export interface SeedOptions {
   users: number;
@@ -635,6 +636,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     update ${users} u set points = t.total, level = ${sql.raw(levelCase('t.total'))}
     from (select user_id, sum(points)::int total from point_transactions where user_id between ${firstUser} and ${lastUser} group by user_id) t
     where u.id = t.user_id`);
+  // The admin area's queues and pages (after the counters: featured plates are the best rated).
+  const admin = await seedAdminArea(db, { rng, now, userIds, postIds, commentIds: commentIdx.slice(0, 20).map((i) => ratingIds[i]!) });
+  log(`admin area: ${JSON.stringify(admin)}`);
   // The counter updates above leave a dead row version per plate and member, and the inserts a GIN
   // pending list that every search would scan: clear them now rather than wait for autovacuum
   // (which a server may have off), so what is measured next is the data, not the seeding.
@@ -660,6 +664,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       messages: messageIds.length,
       reactions: reactionRows.length,
       pendingRequests: pendingRows.length,
+      ...admin,
     },
     userIds: { first: firstUser, last: lastUser },
     postIds: { first: firstPost, last: lastPost },
