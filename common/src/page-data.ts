@@ -12,6 +12,9 @@ export const PAGE_DATA_ID = 'page-data';
 /** Plates per page of a feed (the home feed, a location, saved plates). */
 export const FEED_PAGE_SIZE = 12;
 
+/** The home feed's Featured row. */
+export const FEATURED_PATH = '/api/posts/featured';
+
 /** The signed-in member's own account: every page asks for it first. */
 export const VIEWER_PATH = '/api/user';
 
@@ -31,7 +34,7 @@ export function pathWithQuery(base: string, params: Record<string, string | numb
 }
 
 const PAGES: ReadonlyArray<readonly [RegExp, (id: string) => string[]]> = [
-  [/^\/$/, () => [pathWithQuery('/api/posts', { limit: FEED_PAGE_SIZE })]],
+  [/^\/$/, () => [pathWithQuery('/api/posts', { limit: FEED_PAGE_SIZE }), FEATURED_PATH]],
   [/^\/posts\/([1-9]\d{0,14})\/?$/, (id) => [`/api/posts/${id}`, `/api/posts/${id}/comments`, `/api/posts/${id}/neighbors`]],
   [/^\/auth\/?$/, () => ['/api/system/maintenance', '/api/stats/community']],
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, FEED_PAGE_SIZE, imageSrcSet, PAGE_DATA_ID, PLATE_IMAGE_SIZES, SESSION_COOKIE, type PageData } from '@plates/common';
+import { CARD_IMAGE_SIZES, FEATURED_PATH, FEED_PAGE_SIZE, imageSrcSet, PAGE_DATA_ID, PLATE_IMAGE_SIZES, SESSION_COOKIE, type PageData } from '@plates/common';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../test/factories.js';
 import { renderPageData } from './page-data.js';
@@ -40,6 +40,8 @@ describe("a page carries the API answers it starts with, as its viewer would get
     expect(data?.viewer).toBeNull();
     expect(data?.answers['/api/user']).toBeNull();
     expect(data?.answers[FEED]).toEqual((await t.app.inject(FEED)).json());
+    // The Featured row above the feed comes with it too.
+    expect(data?.answers[FEATURED_PATH]).toEqual((await t.app.inject(FEATURED_PATH)).json());
     // The same srcset and sizes as the card's <img>, or the browser would not use the preload.
     expect(preload(res.body)).toEqual([post.imageUrl, imageSrcSet(variantsOf(post)), CARD_IMAGE_SIZES]);
     // The viewer's own answers: never kept by a shared cache.

@@ -1,4 +1,5 @@
 import {
+  FEATURED_PATH,
   FEED_PAGE_SIZE,
   pathWithQuery,
   type Category,
@@ -24,6 +25,7 @@ export const pageAnswers = {
   feedPage: (filter: FeedFilter) => takePageAnswer<FeedResponse>(feedPagePath(filter, null)),
   post: (id: number) => takePageAnswer<PostDto>(postPath(id)),
   neighbors: (id: number) => takePageAnswer<Neighbors>(neighborsPath(id)),
+  featured: () => takePageAnswer<FeaturedPostsResponse>(FEATURED_PATH)?.posts,
 };
 
 export function fetchFeedPage(filter: FeedFilter, cursor: string | null): Promise<FeedResponse> {
@@ -53,7 +55,7 @@ export function fetchTopRated(period: TopRatedPeriod, limit: number): Promise<Po
 
 /** The Featured row's plates, highest priority first. */
 export async function fetchFeatured(): Promise<PostDto[]> {
-  return (await apiRequest<FeaturedPostsResponse>('GET', '/api/posts/featured')).posts;
+  return (await apiRequest<FeaturedPostsResponse>('GET', FEATURED_PATH)).posts;
 }
 
 export function fetchCategories(): Promise<Category[]> {

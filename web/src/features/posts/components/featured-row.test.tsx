@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { FEATURED_PATH, PAGE_DATA_ID } from '@plates/common';
 import { describe, expect, it, vi } from 'vitest';
+import { resetPageAnswers } from '../../../lib/page-data';
 import { stubFetch } from '../../../test/fetch';
 import { makePost, signedOutReply } from '../../../test/posts';
 import { renderWithApp } from '../../../test/render';
@@ -30,5 +32,16 @@ describe('FeaturedRow', () => {
     renderWithApp(<FeaturedRow />);
     await vi.waitFor(() => expect(failing.callsTo('GET', '/api/posts/featured').length).toBeGreaterThan(0));
     expect(screen.queryByRole('region', { name: 'Featured' })).toBeNull();
+  });
+
+  it('shows the plates the home page was served with on its first render, without asking', () => {
+    const block = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ID });
+    block.textContent = JSON.stringify({ viewer: null, answers: { '/api/user': null, [FEATURED_PATH]: { posts: [makePost({ id: 9, title: 'Served paella', ratingCount: 0 })] } } });
+    document.head.append(block);
+    resetPageAnswers();
+    const api = stubFetch({ 'GET /api/user': signedOutReply, 'GET /api/posts/featured': { body: { posts: [] } } });
+    renderWithApp(<FeaturedRow />);
+    expect(within(screen.getByRole('region', { name: 'Featured' })).getByRole('link', { name: 'Served paella, no ratings yet' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/posts/featured')).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { postKeys } from '../api/keys';
-import { fetchFeatured } from '../api/posts-api';
+import { fetchFeatured, pageAnswers } from '../api/posts-api';
 import { PostTile } from './post-tile';
 
 /**
@@ -12,7 +12,8 @@ import { PostTile } from './post-tile';
  */
 export function FeaturedRow() {
   const id = useId();
-  const featured = useQuery({ queryKey: postKeys.featured(), queryFn: fetchFeatured, staleTime: 60_000 });
+  // The home page is served with the row's plates (common's page-data), so it needs no request.
+  const featured = useQuery({ queryKey: postKeys.featured(), queryFn: fetchFeatured, staleTime: 60_000, initialData: pageAnswers.featured });
   const posts = featured.data ?? [];
   if (posts.length === 0) return null;
   return (
