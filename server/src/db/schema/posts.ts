@@ -92,6 +92,8 @@ export const posts = pgTable(
     // Profile: a user's plates newest first.
     index('posts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_location_idx').on(t.location),
+    // The dashboard's plates approved per day (record 0028): the approved ones, by approval time.
+    index('posts_approved_at_idx').on(t.approvedAt).where(sql`${t.approvalStatus} = 'approved'`),
     // Search (docs/decisions/0022-search-at-scale.md). Each is read backwards for its descending
     // order, as `ORDER BY … DESC` reads it: sorted by average rating (ratings, then newest); by
     // ratings, comments, saves and likes (then newest); and the exact folded title a search text can

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_approved_at_idx" ON "posts" USING btree ("approved_at") WHERE "posts"."approval_status" = 'approved';
