@@ -7,6 +7,7 @@ export * from './schemas/auth.js';
 export * from './schemas/error.js';
 export * from './levels.js';
 export * from './schemas/posts.js';
+export * from './schemas/query.js';
 export * from './schemas/notifications.js';
 export * from './schemas/users.js';
 export * from './schemas/search.js';

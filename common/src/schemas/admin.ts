@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query.js';
 import { PERMISSIONS, ROLE_NAMES, type DefaultRole } from '../permissions.js';
 import { normaliseIpRange } from '../ip.js';
 import { Author, BadgeFields, Id, VerifiedType } from './posts.js';
@@ -33,7 +34,7 @@ export const AuditQuery = z.object({
   adminId: Id.optional(),
   targetType: z.string().trim().max(32).optional(),
   targetId: Id.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: wholeNumberParam('Page', 1, 100_000, 1),
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
 
@@ -251,7 +252,7 @@ export const AdminUsersQuery = z.object({
   q: z.string().trim().max(100).optional(),
   status: MemberStatus.optional(),
   role: z.enum(['admin', 'staff', 'member']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: wholeNumberParam('Page', 1, 100_000, 1),
 });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
 
@@ -619,7 +620,7 @@ export const SecurityEventsQuery = z.object({
   userId: Id.optional(),
   /** An address (events from it, whichever way it was written) or a CIDR range. */
   ip: IpAddressOrRange.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: wholeNumberParam('Page', 1, 100_000, 1),
 });
 export type SecurityEventsQuery = z.input<typeof SecurityEventsQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query.js';
 import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_REACTIONS } from '../chat-limits.js';
 import { BadgeFields, Id } from './posts.js';
 
@@ -120,7 +121,7 @@ export type RejectChatRequestResponse = z.infer<typeof RejectChatRequestResponse
 /** `?before={messageId}&limit=`; other parameters (`_fresh`, `userId`, `timestamp`) are ignored. */
 export const ChatMessagesQuery = z.object({
   before: Id.optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.pageMax).default(CHAT_LIMITS.pageDefault),
+  limit: wholeNumberParam('Limit', 1, CHAT_LIMITS.pageMax, CHAT_LIMITS.pageDefault),
 });
 export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query.js';
 import { BadgeFields, Id } from './posts.js';
 
 /** Shapes of in-app notifications (document 1 §3, §7). */
@@ -39,7 +40,7 @@ export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
 
 export const NotificationsQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: wholeNumberParam('Limit', 1, 50, 20),
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query.js';
 import { Id } from './posts.js';
 
 /**
@@ -81,7 +82,7 @@ const Day = z.iso.date({ error: POINT_MESSAGES.badDate });
 /** `GET /api/admin/points/members/{id}/ledger`: newest first; `from`/`to` are UTC days, both included. */
 export const LedgerQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: wholeNumberParam('Limit', 1, 100, 25),
   ruleId: Id.optional(),
   manual: z
     .enum(['true', 'false'])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query.js';
 import { LIMITS } from '../limits.js';
 
 /** Shapes of plates, ratings, comments, saves, reports and rankings (document 2 §3, §5, §7). */
@@ -91,7 +92,7 @@ export type PostDto = z.infer<typeof PostDto>;
 /** Cursor pages: `nextCursor` is opaque; null on the last page. */
 export const PageQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(12),
+  limit: wholeNumberParam('Limit', 1, 50, 12),
 });
 export const FeedResponse = z.object({ posts: z.array(PostDto), nextCursor: z.string().nullable() });
 export type FeedResponse = z.infer<typeof FeedResponse>;
@@ -227,7 +228,7 @@ export type HeartResponse = z.infer<typeof HeartResponse>;
 export const TopRatedPeriod = z.enum(['day', 'week', 'all']);
 export const TopRatedQuery = z.object({
   period: TopRatedPeriod.default('day'),
-  limit: z.coerce.number().int().min(1).max(50).default(5),
+  limit: wholeNumberParam('Limit', 1, 50, 5),
 });
 
 export const PostReportReasons = {
@@ -271,7 +272,7 @@ export const RejectBody = z.object({
     .max(500, 'Reason cannot exceed 500 characters'),
 });
 
-export const PendingPostsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const PendingPostsQuery = z.object({ page: wholeNumberParam('Page', 1, 100_000, 1) });
 /** What helps a moderator decide on a pending plate: the cook's record and look-alike plates. */
 export const PendingHint = z.object({
   postId: z.number().int(),

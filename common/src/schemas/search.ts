@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query.js';
 import { SEARCH, SEARCH_MESSAGES } from '../search-limits.js';
 import { BadgeFields, CUISINES, ImageDto } from './posts.js';
 
@@ -35,8 +36,8 @@ export const SearchText = z
 export const SearchQuery = z.object({
   q: SearchText,
   tab: SearchTab.default('all'),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  page: wholeNumberParam('Page', 1, 1000, 1),
+  limit: wholeNumberParam('Limit', 1, 50, 10),
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 
@@ -163,8 +164,8 @@ export const AdvancedSearchQuery = z
       .min(0, SEARCH_MESSAGES.badComments)
       .max(SEARCH.maxComments, SEARCH_MESSAGES.badComments)
       .optional(),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
-    limit: z.coerce.number().int().min(1).max(50).default(12),
+    page: wholeNumberParam('Page', 1, 1000, 1),
+    limit: wholeNumberParam('Limit', 1, 50, 12),
   })
   .refine((v) => v.minRating === undefined || v.maxRating === undefined || v.minRating <= v.maxRating, {
     message: SEARCH_MESSAGES.badRatingRange,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query.js';
 import { LIMITS } from '../limits.js';
 import { DisplayNameText } from './auth.js';
 import { Author, BadgeFields, FeedResponse, Id } from './posts.js';
@@ -57,7 +58,7 @@ export type UserSummary = z.infer<typeof UserSummary>;
 
 export const UserListQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: wholeNumberParam('Limit', 1, 50, 20),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
@@ -127,7 +128,7 @@ export const BlockedUsersResponse = z.object({ users: z.array(BlockedUser) });
 export type BlockedUsersResponse = z.infer<typeof BlockedUsersResponse>;
 
 /** `GET /api/suggested-users` (signed in only). */
-export const SuggestedUsersQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) });
+export const SuggestedUsersQuery = z.object({ limit: wholeNumberParam('Limit', 1, 20, 5) });
 export const SuggestedUsersResponse = z.object({ users: z.array(UserSummary) });
 export type SuggestedUsersResponse = z.infer<typeof SuggestedUsersResponse>;
 
