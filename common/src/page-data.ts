@@ -15,6 +15,9 @@ export const FEED_PAGE_SIZE = 12;
 /** The home feed's Featured row. */
 export const FEATURED_PATH = '/api/posts/featured';
 
+/** The site's name, contact address and upload limit: every page's footer and upload form. */
+export const SITE_PATH = '/api/site';
+
 /** The signed-in member's own account: every page asks for it first. */
 export const VIEWER_PATH = '/api/user';
 
@@ -39,11 +42,11 @@ const PAGES: ReadonlyArray<readonly [RegExp, (id: string) => string[]]> = [
   [/^\/auth\/?$/, () => ['/api/system/maintenance', '/api/stats/community']],
 ];
 
-/** The GETs a page starts with: the viewer on every page, then the page's own data. */
+/** The GETs a page starts with: the viewer on every page, then the page's own data, then the site's settings. */
 export function pageApiPaths(pagePath: string): string[] {
   for (const [pattern, paths] of PAGES) {
     const match = pattern.exec(pagePath);
-    if (match) return [VIEWER_PATH, ...paths(match[1] ?? '')];
+    if (match) return [VIEWER_PATH, ...paths(match[1] ?? ''), SITE_PATH];
   }
-  return [VIEWER_PATH];
+  return [VIEWER_PATH, SITE_PATH];
 }

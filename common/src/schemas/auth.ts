@@ -171,6 +171,17 @@ export type MaintenanceResponse = z.infer<typeof MaintenanceResponse>;
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
 
+/** `GET /api/site`: what every page shows of the admin's site settings (/admin/settings). */
+export const SiteInfo = z.object({
+  /** The name Plates goes by (the footer's ©, mails). */
+  name: z.string(),
+  /** Where members can write to the team (the footer's Contact link). */
+  contactEmail: z.string(),
+  /** The largest photo a plate may have, in bytes (the upload form checks it before sending). */
+  maxUploadBytes: z.number().int().positive(),
+});
+export type SiteInfo = z.infer<typeof SiteInfo>;
+
 /** Real community numbers for the sign-in page's counters. */
 export const CommunityStats = z.object({
   posts: z.number().int().nonnegative(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, FEATURED_PATH, FEED_PAGE_SIZE, imageSrcSet, PAGE_DATA_ID, PLATE_IMAGE_SIZES, SESSION_COOKIE, type PageData } from '@plates/common';
+import { CARD_IMAGE_SIZES, FEATURED_PATH, FEED_PAGE_SIZE, imageSrcSet, PAGE_DATA_ID, PLATE_IMAGE_SIZES, SESSION_COOKIE, SITE_PATH, type PageData } from '@plates/common';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { makePost, makeUser, signIn } from '../test/factories.js';
 import { renderPageData } from './page-data.js';
@@ -89,7 +89,7 @@ describe("a page carries the API answers it starts with, as its viewer would get
     const auth = pageData((await t.app.inject('/auth')).body);
     expect(auth?.answers['/api/system/maintenance']).toEqual({ maintenance: false, registration: 'open' });
     expect(auth?.answers['/api/stats/community']).toEqual((await t.app.inject('/api/stats/community')).json());
-    expect(Object.keys(pageData((await t.app.inject('/leaderboard')).body)?.answers ?? {})).toEqual(['/api/user']);
+    expect(Object.keys(pageData((await t.app.inject('/leaderboard')).body)?.answers ?? {})).toEqual(['/api/user', SITE_PATH]);
   });
 
   it("keeps members' words inside the block: a title cannot close it or open markup", async () => {

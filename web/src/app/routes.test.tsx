@@ -35,6 +35,14 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
+  it("signs the footer with the admin's site name and links its contact address", async () => {
+    stubFetch({ 'GET /api/user': signedOut, 'GET /api/site': { body: { name: 'Supper Club', contactEmail: 'hello@supper.example', maxUploadBytes: 5 * 1024 * 1024 } } });
+    renderApp('/leaderboard');
+    const footer = (await screen.findAllByRole('contentinfo'))[0]!;
+    expect(await within(footer).findByText('© Supper Club')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', 'mailto:hello@supper.example');
+  });
+
   it('home: the empty feed, the navigation lists, a skip link first, and Login for visitors', async () => {
     const api = stubFetch({
       'GET /api/user': signedOut,
@@ -60,9 +68,10 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/how-it-works');
-    // one feed request, the featured row and the announcements, nothing per card; the right column is not there on a phone
+    // one feed request, the featured row, the announcements and the site's settings (a served page
+    // carries all but the announcements), nothing per card; the right column is not there on a phone
     await waitFor(() => expect(api.calls.map((c) => c.url.pathname)).toContain('/api/posts/featured'));
-    expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/announcements', '/api/posts', '/api/posts/featured', '/api/user']);
+    expect(api.calls.map((c) => c.url.pathname).sort()).toEqual(['/api/announcements', '/api/posts', '/api/posts/featured', '/api/site', '/api/user']);
   });
 
   it('guards /saved-posts (and /saved) for visitors, and the admin area for members without a permission', async () => {

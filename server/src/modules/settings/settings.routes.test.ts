@@ -182,6 +182,28 @@ describe('member limits', () => {
   });
 });
 
+describe('GET /api/site', () => {
+  it("answers the site's name, contact address and largest photo to anyone, from the next request on", async () => {
+    const site = async () => (await t.app.inject('/api/site')).json();
+    const stored = await settings();
+    expect(await site()).toEqual({
+      name: stored.site_name!.value,
+      contactEmail: stored.contact_email!.value,
+      maxUploadBytes: Number(stored.max_upload_mb!.value) * 1024 * 1024,
+    });
+    try {
+      expect((await put('site_name', 'Supper Club')).statusCode).toBe(200);
+      expect((await put('contact_email', 'hello@supper.example')).statusCode).toBe(200);
+      expect((await put('max_upload_mb', 2)).statusCode).toBe(200);
+      expect(await site()).toEqual({ name: 'Supper Club', contactEmail: 'hello@supper.example', maxUploadBytes: 2 * 1024 * 1024 });
+    } finally {
+      await put('site_name', stored.site_name!.value);
+      await put('contact_email', stored.contact_email!.value);
+      await put('max_upload_mb', stored.max_upload_mb!.value);
+    }
+  });
+});
+
 describe('largest photo', () => {
   it('refuses a plate photo over the stored size with the limit in the words, and takes it again at 5 MB', async () => {
     const cook = await makeSignedInUser(t.app);

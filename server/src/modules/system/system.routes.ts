@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CommunityStats, ErrorBody, HealthResponse, MaintenanceResponse, MESSAGES, SystemReport } from '@plates/common';
+import { CommunityStats, ErrorBody, HealthResponse, MaintenanceResponse, MESSAGES, SiteInfo, SystemReport } from '@plates/common';
 import { errorResponses } from '../../lib/error-responses.js';
 import type { SystemReportService } from './system-report.service.js';
 import type { SystemService } from './system.service.js';
@@ -37,6 +37,18 @@ export function systemRoutes(options: { system: SystemService; report: SystemRep
         const maintenance = await system.isMaintenance();
         const registration = system.registrationMode();
         return maintenance ? { maintenance, message: MESSAGES.maintenance, registration } : { maintenance, registration };
+      },
+    );
+
+    r.get(
+      '/api/site',
+      {
+        schema: { tags: ['system'], summary: "The site's name, contact address and largest photo (the admin's site settings)", response: { 200: SiteInfo } },
+      },
+      async (_request, reply) => {
+        // A settings change shows within a minute.
+        reply.header('cache-control', 'public, max-age=60');
+        return system.site();
       },
     );
 

@@ -23,6 +23,15 @@ export function createSystemService(deps: {
       return deps.settings.get('registration_mode');
     },
 
+    /** What every page shows of the site settings (read from memory). */
+    site() {
+      return {
+        name: deps.settings.get('site_name'),
+        contactEmail: deps.settings.get('contact_email'),
+        maxUploadBytes: deps.settings.get('max_upload_mb') * 1024 * 1024,
+      };
+    },
+
     /** Switches maintenance mode without an admin (tests, scripts): the admin's way is PUT /api/admin/settings. */
     async setMaintenance(on: boolean): Promise<void> {
       await deps.settings.set('maintenance_mode', on);

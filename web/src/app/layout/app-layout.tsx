@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth';
 import { TopRatedPanel, UploadPlateProvider } from '../../features/posts';
 import { ReportDialogHost } from '../../features/reports';
 import { SuggestedUsersPanel } from '../../features/users';
+import { useSite } from '../../lib/site';
 import { cn } from '../../lib/utils';
 import { ErrorBoundary } from '../error-boundary';
 import { RealtimeConnection } from '../realtime-connection';
@@ -32,6 +33,7 @@ function useIsDesktop(): boolean {
 }
 
 function FooterLinks({ className }: { className?: string }) {
+  const site = useSite();
   return (
     <footer className={className}>
       <nav aria-label="Footer">
@@ -43,9 +45,16 @@ function FooterLinks({ className }: { className?: string }) {
               </Link>
             </li>
           ))}
+          {site.contactEmail ? (
+            <li>
+              <a href={`mailto:${site.contactEmail}`} className="inline-flex min-h-11 items-center underline-offset-4 hover:text-foreground hover:underline">
+                Contact
+              </a>
+            </li>
+          ) : null}
         </ul>
       </nav>
-      <p>© Plates</p>
+      <p>© {site.name}</p>
     </footer>
   );
 }

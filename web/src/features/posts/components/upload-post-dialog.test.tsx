@@ -39,6 +39,14 @@ describe('UploadPostDialog', () => {
     expect(screen.getByText('51/50')).toBeInTheDocument();
   });
 
+  it("holds photos to the admin's lower limit, in the hint and the refusal", async () => {
+    const { user } = setup({ 'GET /api/site': { body: { name: 'Plates', contactEmail: '', maxUploadBytes: 2 * 1024 * 1024 } } });
+    expect(await screen.findByText('JPG, PNG or GIF (HEIC works too), up to 2MB')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Photo'), new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('File too large. Images must be 2MB or smaller.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share Plate' })).toBeDisabled();
+  });
+
   it('keeps Share Plate disabled until a photo is chosen, refuses SVG and files over 5MB, and removes a photo', async () => {
     const { user } = setup();
     const submit = screen.getByRole('button', { name: 'Share Plate' });

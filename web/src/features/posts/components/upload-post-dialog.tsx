@@ -22,6 +22,7 @@ import { postKeys } from '../api/keys';
 import { createPost } from '../api/posts-api';
 import { detectLocation } from '../lib/detect-location';
 import { checkImageFile } from '../../../lib/image-file';
+import { useSite } from '../../../lib/site';
 import { PlateFields, STICKY_FOOTER, toCategoryIds, type PlateFormValues } from './plate-fields';
 
 /** The form's checks: the server's own schema for the text, plus the cuisine ticks. */
@@ -58,6 +59,8 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const { maxUploadBytes } = useSite();
+  const maxMb = Math.round(maxUploadBytes / (1024 * 1024));
   const [preview, setPreview] = useState<string | null>(null);
   const [previewBroken, setPreviewBroken] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -113,7 +116,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
   const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
-    const problem = checkImageFile(chosen);
+    const problem = checkImageFile(chosen, maxUploadBytes);
     if (problem) {
       setFileError(problem);
       clearPhoto();
@@ -227,7 +230,7 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
               >
                 <ImagePlus className="size-8 text-primary" aria-hidden="true" />
                 <span className="text-sm font-semibold">Choose a photo</span>
-                <span className="text-xs text-muted-foreground">JPG, PNG or GIF (HEIC works too), up to 5MB</span>
+                <span className="text-xs text-muted-foreground">JPG, PNG or GIF (HEIC works too), up to {maxMb}MB</span>
               </label>
             )}
             <input
