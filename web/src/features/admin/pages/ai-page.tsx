@@ -1,4 +1,5 @@
 import { Camera, Lightbulb, ShieldQuestion, Sparkles, Utensils } from 'lucide-react';
+import { PageHeading } from '../components/query-states';
 
 /** What the photo analysis will add to this page, part by part (the settings in `ai_settings`). */
 export const AI_PARTS = [
@@ -31,16 +32,10 @@ export const AI_PARTS = [
 export default function AiPage() {
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
-          <Sparkles className="size-6 text-primary" aria-hidden="true" />
-          Photo analysis
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          Not switched on yet: this page will hold its settings once photo analysis arrives. Each part can then be turned on or off
-          here, and plates already posted keep working either way.
-        </p>
-      </div>
+      <PageHeading icon={Sparkles} title="Photo analysis">
+        Not switched on yet: this page will hold its settings once photo analysis arrives. Each part can then be turned on or off
+        here, and plates already posted keep working either way.
+      </PageHeading>
       <ul className="grid gap-3 sm:grid-cols-2" aria-label="What photo analysis will do">
         {AI_PARTS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="grid gap-1.5 rounded-2xl border bg-card p-4">

@@ -6,21 +6,16 @@ import { EmailDomainBlocks } from '../components/email-domain-blocks';
 import { IpBlockForm } from '../components/ip-block-form';
 import { IpBlockList } from '../components/ip-block-list';
 import { LoadError } from '../components/page-states';
+import { PageHeading } from '../components/query-states';
 
 /** /admin/ip-blocking : block addresses and ranges, see the blocks and their history, block email domains. */
 export default function IpBlockingPage() {
   const blocks = useQuery({ queryKey: securityKeys.ipBlocks, queryFn: fetchIpBlocks, staleTime: 0 });
   return (
     <div className="grid gap-6">
-      <div className="grid gap-1">
-        <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
-          <Ban className="size-6 text-primary" aria-hidden="true" />
-          IP Blocking
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          Blocks apply on every server from the next request, and stop at their expiry by themselves.
-        </p>
-      </div>
+      <PageHeading icon={Ban} title="IP Blocking">
+        Blocks apply on every server from the next request, and stop at their expiry by themselves.
+      </PageHeading>
       <section aria-labelledby="ip-block-form-heading" className="grid gap-4 rounded-2xl border bg-card p-4 sm:p-5">
         <h2 id="ip-block-form-heading" className="text-lg font-semibold">
           Block an address

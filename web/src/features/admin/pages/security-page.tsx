@@ -16,6 +16,7 @@ import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { fetchSecurityEvents, resolveSecurityEvent, securityKeys, type SecurityEventFilters } from '../api/security-api';
 import { NativeSelect } from '../components/native-select';
 import { LoadError, Pager } from '../components/page-states';
+import { PageHeading } from '../components/query-states';
 
 /** The kinds of event the server writes, in words (an unknown kind shows as written). */
 export const EVENT_TYPES: Record<string, string> = {
@@ -76,15 +77,9 @@ export default function SecurityPage() {
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight">
-          <ShieldAlert className="size-6 text-primary" aria-hidden="true" />
-          Security
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          {data ? `${data.total} ${data.total === 1 ? 'event' : 'events'}, newest first.` : 'Security events, newest first.'}
-        </p>
-      </div>
+      <PageHeading icon={ShieldAlert} title="Security">
+        {data ? `${data.total} ${data.total === 1 ? 'event' : 'events'}, newest first.` : 'Security events, newest first.'}
+      </PageHeading>
       <Filters key={params.toString()} filters={filters} onApply={(next) => apply({ ...next, page: 1 })} />
       {events.isPending ? (
         <PageSpinner label="Loading security events" />
