@@ -56,6 +56,18 @@ export type PointRuleDto = z.infer<typeof PointRuleDto>;
 export const PointRulesResponse = z.object({ rules: z.array(PointRuleDto) });
 export type PointRulesResponse = z.infer<typeof PointRulesResponse>;
 
+/** `GET /api/points/rules`: what each action earns now, for /how-it-works (active rules only). */
+export const PublicPointRule = z.object({
+  actionType: z.string(),
+  description: z.string().nullable(),
+  points: z.number().int(),
+  /** The most one member can earn by it in a day; null: no cap. */
+  dailyCap: z.number().int().nullable(),
+});
+export type PublicPointRule = z.infer<typeof PublicPointRule>;
+export const PublicPointRulesResponse = z.object({ rules: z.array(PublicPointRule) });
+export type PublicPointRulesResponse = z.infer<typeof PublicPointRulesResponse>;
+
 /** `PATCH /api/admin/points/rules/{id}`: the fields to change (future awards only). */
 export const PointRulePatch = z
   .object({ pointsAwarded: RulePoints, isActive: z.boolean(), dailyCap: DailyCap })

@@ -7,6 +7,7 @@ import {
   type LedgerEntryDto,
   type LedgerResponse,
   type PointRuleDto,
+  type PublicPointRule,
   type PointsMemberDto,
   type RecomputeResponse,
 } from '@plates/common';
@@ -104,6 +105,13 @@ export function createPointsAdminService(deps: {
   return {
     async rules(): Promise<PointRuleDto[]> {
       return (await repo.rules()).map(toPointRuleDto);
+    },
+
+    /** What each action earns now, for everyone (/how-it-works): the active rules that give or take points. */
+    async publicRules(): Promise<PublicPointRule[]> {
+      return (await repo.rules())
+        .filter((rule) => rule.isActive && rule.pointsAwarded !== 0)
+        .map((rule) => ({ actionType: rule.actionType, description: rule.description, points: rule.pointsAwarded, dailyCap: rule.dailyCap }));
     },
 
     /** Changes a rule for the awards from now on (the ledger keeps what was earned). */

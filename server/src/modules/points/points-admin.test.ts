@@ -6,6 +6,7 @@ import {
   type LedgerResponse,
   type PointRuleDto,
   type PointRulesResponse,
+  type PublicPointRulesResponse,
   type PointsMembersResponse,
   type RecomputeResponse,
 } from '@plates/common';
@@ -133,6 +134,21 @@ describe('/admin/point-system API', () => {
       after: { pointsAwarded: 7, isActive: false, dailyCap: 50 },
     });
     expect(await auditRows('point_rule_updated')).toHaveLength(2);
+  });
+
+  it('tells everyone what each action earns now (GET /api/points/rules): active rules only, edits from the next request on', async () => {
+    const publicRules = async () => (await inject('GET', '/api/points/rules')).json<PublicPointRulesResponse>().rules;
+    expect(await publicRules()).toEqual(
+      expect.arrayContaining([
+        { actionType: 'post_approved', description: ruleOf('post_approved').description, points: 100, dailyCap: null },
+        { actionType: 'rating_given', description: ruleOf('rating_given').description, points: 5, dailyCap: null },
+      ]),
+    );
+    await inject('PATCH', `/api/admin/points/rules/${ruleOf('rating_given').id}`, keeper.headers, { pointsAwarded: 8, dailyCap: 40 });
+    await inject('PATCH', `/api/admin/points/rules/${ruleOf('follow_received').id}`, keeper.headers, { isActive: false });
+    const after = await publicRules();
+    expect(after.find((r) => r.actionType === 'rating_given')).toMatchObject({ points: 8, dailyCap: 40 });
+    expect(after.map((r) => r.actionType)).not.toContain('follow_received');
   });
 
   it('caps a rule per member per UTC day: the award over the cap earns what is left, then nothing until the next day', async () => {

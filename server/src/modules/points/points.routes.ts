@@ -11,6 +11,7 @@ import {
   PointRulesResponse,
   PointsMemberSearchQuery,
   PointsMembersResponse,
+  PublicPointRulesResponse,
   RecomputeResponse,
 } from '@plates/common';
 import { errorResponses } from '../../lib/error-responses.js';
@@ -26,6 +27,16 @@ export function pointsRoutes(options: { pointsAdmin: PointsAdminService }) {
   const { pointsAdmin } = options;
   return async function routes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/points/rules',
+      { schema: { tags: ['points'], summary: 'What each action earns now (active rules), for /how-it-works', response: { 200: PublicPointRulesResponse } } },
+      async (_request, reply) => {
+        // An admin's change shows within a minute.
+        reply.header('cache-control', 'public, max-age=60');
+        return { rules: await pointsAdmin.publicRules() };
+      },
+    );
 
     r.get(
       '/api/admin/points/rules',

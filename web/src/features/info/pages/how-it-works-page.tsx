@@ -1,24 +1,59 @@
 import { LEVELS } from '@plates/common';
+import { useQuery } from '@tanstack/react-query';
+import { useSite } from '../../../lib/site';
+import { fetchPointRules, POINT_RULES_KEY } from '../api/content-api';
 import { CommunityPage } from '../components/community-page';
 
-/** How many points each action earns (the server's point rules). */
-export const POINT_RULES = [
-  { action: 'Your plate is approved', points: 100 },
-  { action: 'Someone rates your plate', points: 10 },
-  { action: 'You rate someone else’s plate', points: 5 },
-  { action: 'You comment on a plate (once per plate)', points: 5 },
-  { action: 'Someone follows you', points: 20 },
-] as const;
+/** How each rule's action reads here; a rule this page does not know shows its own description. */
+export const ACTION_LABELS: Record<string, string> = {
+  post_approved: 'Your plate is approved',
+  rating_received: 'Someone rates your plate',
+  rating_given: 'You rate someone else’s plate',
+  comment_given: 'You comment on a plate (once per plate)',
+  follow_received: 'Someone follows you',
+};
+
+/** The points table, from the point rules as the admins set them now (/admin/point-system). */
+function PointsTable() {
+  const rules = useQuery({ queryKey: POINT_RULES_KEY, queryFn: fetchPointRules, staleTime: 60_000 });
+  if (rules.isPending) return <p className="text-sm text-muted-foreground">Loading the points…</p>;
+  if (rules.isError) return <p className="text-sm text-muted-foreground">The points could not be loaded. Please try again later.</p>;
+  return (
+    <div className="overflow-x-auto rounded-xl border">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Points per action</caption>
+        <thead className="bg-muted">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-semibold">Action</th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">Points</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.data.map((rule) => (
+            <tr key={rule.actionType} className="border-t">
+              <td className="px-4 py-2">
+                {ACTION_LABELS[rule.actionType] ?? rule.description ?? rule.actionType}
+                {rule.dailyCap !== null ? <span className="text-muted-foreground"> (up to {rule.dailyCap.toLocaleString('en')} a day)</span> : null}
+              </td>
+              <td className="px-4 py-2 text-right font-semibold tabular-nums">{rule.points > 0 ? `+${rule.points}` : rule.points}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** /how-it-works : posting, rating, points and levels. */
 function BuiltInHowItWorks() {
+  const maxMb = Math.round(useSite().maxUploadBytes / (1024 * 1024));
   return (
     <article className="grid gap-6 leading-relaxed">
       <h1 className="font-display text-3xl font-bold tracking-tight">How it works</h1>
       <section className="grid gap-2" aria-labelledby="posting">
         <h2 id="posting" className="text-xl font-semibold">Posting a plate</h2>
         <ol className="grid list-decimal gap-1.5 pl-6">
-          <li>Choose Upload Plate, pick a photo (up to 5MB) and give it a title of 3 to 50 characters.</li>
+          <li>Choose Upload Plate, pick a photo (up to {maxMb}MB) and give it a title of 3 to 50 characters.</li>
           <li>Add a description, the place, the cuisines and a short description of the photo for people using screen readers if you like.</li>
           <li>An admin checks the plate; once approved, everyone can see it in the feed.</li>
         </ol>
@@ -32,25 +67,7 @@ function BuiltInHowItWorks() {
       </section>
       <section className="grid gap-3" aria-labelledby="points">
         <h2 id="points" className="text-xl font-semibold">Points</h2>
-        <div className="overflow-x-auto rounded-xl border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Points per action</caption>
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">Action</th>
-                <th scope="col" className="px-4 py-2 text-right font-semibold">Points</th>
-              </tr>
-            </thead>
-            <tbody>
-              {POINT_RULES.map((rule) => (
-                <tr key={rule.action} className="border-t">
-                  <td className="px-4 py-2">{rule.action}</td>
-                  <td className="px-4 py-2 text-right font-semibold tabular-nums">+{rule.points}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PointsTable />
       </section>
       <section className="grid gap-3" aria-labelledby="levels">
         <h2 id="levels" className="text-xl font-semibold">Cooking levels</h2>
