@@ -27,6 +27,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { isApiError, type ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
 import { contentKeys, fetchCommunityPages, fetchVersions, restoreVersion, saveCommunityPage } from '../api/content-api';
+import { BUILT_IN_PAGES } from '../../info';
 import { LoadError } from './page-states';
 import { ListSkeleton } from './query-states';
 
@@ -75,7 +76,8 @@ function PageEditor({ type, page }: { type: CommunityContentType; page: AdminCom
   const refresh = useRefreshPages(type);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(FormSchema),
-    defaultValues: { title: page?.title ?? COMMUNITY_CONTENT_LABELS[type], content: page?.content ?? '' },
+    // A page not written yet starts from the built-in text it shows, ready to edit.
+    defaultValues: { title: page?.title ?? BUILT_IN_PAGES[type].title, content: page?.content ?? BUILT_IN_PAGES[type].content },
   });
   const { errors } = form.formState;
   const content = useDeferredValue(useWatch({ control: form.control, name: 'content' }));
@@ -97,7 +99,7 @@ function PageEditor({ type, page }: { type: CommunityContentType; page: AdminCom
         <span>
           {page
             ? `Version ${page.version}, saved ${formatFullDate(page.updatedAt)}${page.lastModifiedBy ? ` by @${page.lastModifiedBy.username}` : ''}.`
-            : 'Not written yet: the page shows its built-in text.'}
+            : 'Not written yet: the page shows the built-in text below. Edit it and save to make it yours.'}
         </span>
         <Link to={COMMUNITY_CONTENT_PATHS[type]} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-2">
           View page

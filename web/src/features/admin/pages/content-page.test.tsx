@@ -132,7 +132,11 @@ describe('ContentPage: the Pages tab', () => {
       'POST /api/admin/community-content/guidelines/restore': { body: page({ version: 3, title: 'Rules' }) },
     });
     const { user } = render('/admin/content?tab=pages');
-    expect(await screen.findByText('Not written yet: the page shows its built-in text.')).toBeInTheDocument();
+    expect(await screen.findByText('Not written yet: the page shows the built-in text below. Edit it and save to make it yours.')).toBeInTheDocument();
+    // A page not written yet starts from its built-in text.
+    const about = screen.getByRole('form', { name: 'Edit About' });
+    expect(within(about).getByLabelText('Title')).toHaveValue('About Plates');
+    expect((within(about).getByLabelText('Content (Markdown)') as HTMLTextAreaElement).value).toContain('## What you can do');
     await user.click(screen.getByRole('button', { name: 'Community guidelines' }));
     const form = await screen.findByRole('form', { name: 'Edit Community guidelines' });
     expect(within(form).getByLabelText('Title')).toHaveValue('Guidelines');

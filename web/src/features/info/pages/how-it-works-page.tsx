@@ -1,6 +1,5 @@
 import { LEVELS } from '@plates/common';
 import { useQuery } from '@tanstack/react-query';
-import { useSite } from '../../../lib/site';
 import { fetchPointRules, POINT_RULES_KEY } from '../api/content-api';
 import { CommunityPage } from '../components/community-page';
 
@@ -44,27 +43,10 @@ function PointsTable() {
   );
 }
 
-/** /how-it-works : posting, rating, points and levels. */
-function BuiltInHowItWorks() {
-  const maxMb = Math.round(useSite().maxUploadBytes / (1024 * 1024));
+/** The live part of /how-it-works, below its text: what each action earns now, and the levels. */
+function PointsAndLevels() {
   return (
-    <article className="grid gap-6 leading-relaxed">
-      <h1 className="font-display text-3xl font-bold tracking-tight">How it works</h1>
-      <section className="grid gap-2" aria-labelledby="posting">
-        <h2 id="posting" className="text-xl font-semibold">Posting a plate</h2>
-        <ol className="grid list-decimal gap-1.5 pl-6">
-          <li>Choose Upload Plate, pick a photo (up to {maxMb}MB) and give it a title of 3 to 50 characters.</li>
-          <li>Add a description, the place, the cuisines and a short description of the photo for people using screen readers if you like.</li>
-          <li>An admin checks the plate; once approved, everyone can see it in the feed.</li>
-        </ol>
-      </section>
-      <section className="grid gap-2" aria-labelledby="rating">
-        <h2 id="rating" className="text-xl font-semibold">Rating and comments</h2>
-        <p>
-          Rate any plate but your own from one to five stars; you can change your rating later. The average and
-          the number of ratings show on every plate. Comments, replies and hearts keep the conversation going.
-        </p>
-      </section>
+    <>
       <section className="grid gap-3" aria-labelledby="points">
         <h2 id="points" className="text-xl font-semibold">Points</h2>
         <PointsTable />
@@ -93,11 +75,11 @@ function BuiltInHowItWorks() {
           </table>
         </div>
       </section>
-    </article>
+    </>
   );
 }
 
-/** The stored page from /admin/content when there is one, else the built-in text above. */
+/** /how-it-works : posting and rating (staff's text, or the built-in one), then points and levels. */
 export default function HowItWorksPage() {
-  return <CommunityPage type="how_it_works" fallback={<BuiltInHowItWorks />} />;
+  return <CommunityPage type="how_it_works" footer={<PointsAndLevels />} />;
 }
