@@ -9,7 +9,7 @@ import { audience } from '../posts/post-access.js';
 type Conn = Db | Tx;
 
 /** Shown now: active and not past its expiry. */
-const showing = (now: Date): SQL =>
+export const showing = (now: Date): SQL =>
   and(eq(featuredPosts.isActive, true), or(isNull(featuredPosts.expiresAt), gt(featuredPosts.expiresAt, now)))!;
 
 /** Featured plates: the Featured row and the admin's lists. */

@@ -76,6 +76,28 @@ export function createPointsRepository(db: Db) {
       return found !== undefined;
     },
 
+    /** The rule for an action, active or not. */
+    async ruleFor(action: string, tx: Db | Tx = db) {
+      const [rule] = await tx.select().from(pointRules).where(eq(pointRules.actionType, action)).limit(1);
+      return rule;
+    },
+
+    /** Deletes this entry's ledger rows; answers the points they held. */
+    async removeEntry(entry: PointEntry, tx: Db | Tx = db): Promise<number> {
+      const rows = await tx
+        .delete(pointTransactions)
+        .where(
+          and(
+            eq(pointTransactions.userId, entry.userId),
+            eq(pointTransactions.pointRuleId, entry.ruleId),
+            eq(pointTransactions.relatedEntityType, entry.entityType),
+            eq(pointTransactions.relatedEntityId, entry.entityId),
+          ),
+        )
+        .returning({ points: pointTransactions.points });
+      return rows.reduce((sum, row) => sum + row.points, 0);
+    },
+
     /** Writes the ledger row. */
     async record(entry: PointEntry & { points: number; description: string | null; at?: Date }, tx: Db | Tx = db): Promise<void> {
       await tx.insert(pointTransactions).values({
