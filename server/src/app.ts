@@ -584,7 +584,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     points,
     featured,
     moderation,
-    content: moderationRepo,
   });
   await app.register(bulkOpsRoutes({ bulkOps }));
   const chatOptions = {

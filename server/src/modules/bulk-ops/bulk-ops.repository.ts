@@ -14,8 +14,8 @@ import {
   type NewBulkOperationItem,
   type Post,
 } from '../../db/schema/index.js';
-import { FILTER_HIT_EVENT } from '../content-filters/content-filters.repository.js';
-import { showing } from '../featured/featured.repository.js';
+import { FILTER_HIT_EVENT } from '../content-filters/filter-hits.sql.js';
+import { showing } from '../featured/featured.sql.js';
 import { audience } from '../posts/post-access.js';
 
 type Conn = Db | Tx;

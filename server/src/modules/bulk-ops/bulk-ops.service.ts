@@ -25,8 +25,7 @@ import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Audit } from '../admin/audit.js';
 import type { Staff } from '../admin/permissions.js';
 import type { FeaturedService } from '../featured/featured.service.js';
-import type { ModerationRepository } from '../moderation/moderation.repository.js';
-import { removedPostValues, type ModerationService } from '../moderation/moderation.service.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PointsService } from '../points/points.service.js';
 import type { PostsService } from '../posts/posts.service.js';
@@ -40,9 +39,8 @@ export interface BulkOpsDeps {
   posts: Pick<PostsService, 'applyApproval' | 'applyRejection' | 'publicChanged'>;
   points: Pick<PointsService, 'takeBack'>;
   featured: Pick<FeaturedService, 'featureInTx' | 'restoreInTx'>;
-  moderation: Pick<ModerationService, 'strikeMember' | 'liftStrike' | 'afterCommit'>;
-  /** Plate removal and comment hiding as the reports' remove_content writes them. */
-  content: Pick<ModerationRepository, 'lockComment' | 'setCommentRemoved' | 'updatePost'>;
+  /** Suspensions, plate removal and comment hiding as the reports' and member actions write them. */
+  moderation: Pick<ModerationService, 'strikeMember' | 'liftStrike' | 'afterCommit' | 'lockComment' | 'setCommentRemoved' | 'removePost'>;
   now?: () => Date;
 }
 
@@ -132,9 +130,9 @@ export function createBulkOpsService(deps: BulkOpsDeps) {
     const reason = body.reason || null;
     if (body.filter.target === 'comments') {
       // Hidden as the reports' remove_content hides a comment (the plate's count recounted).
-      const comment = await deps.content.lockComment(item.id, tx);
+      const comment = await deps.moderation.lockComment(item.id, tx);
       if (!comment) throw new Error('bulk: a locked comment is gone');
-      await deps.content.setCommentRemoved(comment, true, at, tx);
+      await deps.moderation.setCommentRemoved(comment, true, at, tx);
       return { before: { removedAt: null }, after: { removedAt: at.toISOString() } };
     }
     if (body.filter.target === 'members') {
@@ -151,7 +149,7 @@ export function createBulkOpsService(deps: BulkOpsDeps) {
     let points = 0;
     if (body.action === 'approve') points = await deps.posts.applyApproval(post, staff.id, tx);
     else if (body.action === 'reject') await deps.posts.applyRejection(post, reason ?? '', tx);
-    else await deps.content.updatePost(post.id, removedPostValues(reason ?? ''), tx);
+    else await deps.moderation.removePost(post.id, reason ?? '', tx);
     const saved = await repo.lockPost(item.id, tx);
     return { before: postState(post), after: { ...postState(saved!), points } };
   }
@@ -181,10 +179,10 @@ export function createBulkOpsService(deps: BulkOpsDeps) {
       return (await deps.featured.restoreInTx(item.itemId, before, left, staff, tx)) ? null : BULK_MESSAGES.skippedChanged;
     }
     if (target === 'comments') {
-      const comment = await deps.content.lockComment(item.itemId, tx);
+      const comment = await deps.moderation.lockComment(item.itemId, tx);
       if (!comment) return BULK_MESSAGES.skippedGone;
       if (iso(comment.removedAt) !== item.after.removedAt) return BULK_MESSAGES.skippedChanged;
-      await deps.content.setCommentRemoved(comment, false, now(), tx);
+      await deps.moderation.setCommentRemoved(comment, false, now(), tx);
       return null;
     }
     // Members: the batch's strike is lifted as an approved appeal lifts it (unless lifted since).

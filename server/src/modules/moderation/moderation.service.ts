@@ -405,6 +405,15 @@ export function createModerationService(deps: ModerationServiceDeps) {
 
     afterCommit: runAfter,
 
+    /** A comment locked for a change (the bulk operations' hiding and its undo). */
+    lockComment: (id: number, tx: Tx) => repo.lockComment(id, tx),
+    /** Hides or shows a comment as remove_content and its lifting do (the plate's count recounted). */
+    setCommentRemoved: (comment: { id: number; postId: number }, removed: boolean, at: Date, tx: Tx) => repo.setCommentRemoved(comment, removed, at, tx),
+    /** Removes a plate as remove_content does (soft: rejected with the reason). */
+    async removePost(postId: number, reason: string, tx: Tx): Promise<void> {
+      await repo.updatePost(postId, removedPostValues(reason), tx);
+    },
+
     async queue(status: ReportStatus): Promise<AdminReportsResponse> {
       const list = await groups(status);
       return { groups: list, total: list.length };
