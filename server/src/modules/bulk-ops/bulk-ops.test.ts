@@ -1,4 +1,5 @@
 import {
+  BULK_BATCH_CAP,
   BULK_MESSAGES,
   BULK_UNDO_MS,
   type BulkBatchesResponse,
@@ -7,7 +8,7 @@ import {
   type BulkRunResponse,
   type BulkUndoResponse,
 } from '@plates/common';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminAuditLogs,
@@ -193,6 +194,20 @@ describe('/admin/bulk-ops API', () => {
     expect((await run({ filter, action: 'reject', reason: 'Again', expectedCount: 4 })).statusCode).toBe(409);
     const list = (await inject('GET', '/api/admin/bulk-ops', operator.headers)).json<BulkBatchesResponse>();
     expect(list.batches[0]?.id).toBe(batch.id);
+  });
+
+  it('refuses a batch over the cap with 400 and changes nothing', async () => {
+    const cook = await makeUser(t.app);
+    await db().execute(
+      sql`insert into posts (user_id, title, image_url, approval_status) select ${cook.id}, 'Bulk ' || n, '/uploads/x.webp', 'pending' from generate_series(1, ${BULK_BATCH_CAP + 1}) as n`,
+    );
+    const filter = { target: 'plates' as const, author: cook.username };
+    expect((await preview({ filter, action: 'approve' })).json<BulkPreviewResponse>()).toMatchObject({ total: BULK_BATCH_CAP + 1, cap: BULK_BATCH_CAP });
+    const res = await run({ filter, action: 'approve', expectedCount: BULK_BATCH_CAP });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(BULK_MESSAGES.overCap);
+    const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(posts).where(and(eq(posts.userId, cook.id), eq(posts.approvalStatus, 'pending')));
+    expect(row!.n).toBe(BULK_BATCH_CAP + 1);
   });
 
   it('undo puts every item back, takes back approval points, skips and names what someone changed since, and runs once', async () => {
