@@ -25,3 +25,4 @@ export * from './schemas/system.js';
 export * from './schemas/verification.js';
 export * from './schemas/content.js';
 export * from './schemas/points.js';
+export * from './schemas/bulk-ops.js';

@@ -40,6 +40,9 @@ import { createVerificationRepository } from './modules/verification/verificatio
 import { createCommunityContentRepository } from './modules/community-content/community-content.repository.js';
 import { communityContentRoutes } from './modules/community-content/community-content.routes.js';
 import { createCommunityContentService } from './modules/community-content/community-content.service.js';
+import { createBulkOpsRepository } from './modules/bulk-ops/bulk-ops.repository.js';
+import { bulkOpsRoutes } from './modules/bulk-ops/bulk-ops.routes.js';
+import { createBulkOpsService } from './modules/bulk-ops/bulk-ops.service.js';
 import { createFeaturedRepository } from './modules/featured/featured.repository.js';
 import { featuredRoutes } from './modules/featured/featured.routes.js';
 import { createFeaturedService } from './modules/featured/featured.service.js';
@@ -560,11 +563,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   await app.register(verificationRoutes({ verification, store: rateLimitStore }));
   // /admin/content: the Featured row (cards through the posts module) and the community pages.
-  await app.register(
-    featuredRoutes({
-      featured: createFeaturedService({ repo: createFeaturedRepository(database.db), audit, notifications, postsByIds: posts.postsByIds }),
-    }),
-  );
+  const featured = createFeaturedService({ repo: createFeaturedRepository(database.db), audit, notifications, postsByIds: posts.postsByIds });
+  await app.register(featuredRoutes({ featured }));
   await app.register(communityContentRoutes({ content: createCommunityContentService({ repo: createCommunityContentRepository(database.db), audit }) }));
   // The point system (/admin/point-system): rules, ledgers, adjustments and the recompute.
   const pointsAdmin = createPointsAdminService({
@@ -575,6 +575,17 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     notifications,
   });
   await app.register(pointsRoutes({ pointsAdmin }));
+  // Bulk operations (/admin/bulk-ops): the single actions' own steps, batched and undoable for 24 hours.
+  const bulkOps = createBulkOpsService({
+    repo: createBulkOpsRepository(database.db),
+    audit,
+    notifications,
+    posts,
+    points,
+    featured,
+    moderation,
+  });
+  await app.register(bulkOpsRoutes({ bulkOps }));
   const chatOptions = {
     chat,
     store: rateLimitStore,

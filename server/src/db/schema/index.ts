@@ -6,5 +6,6 @@ export * from './notifications.js';
 export * from './chat.js';
 export * from './moderation.js';
 export * from './points.js';
+export * from './bulk-ops.js';
 export * from './system.js';
 export * from './relations.js';

@@ -206,6 +206,10 @@ export const securityEvents = pgTable(
   (t) => [
     index('security_events_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('security_events_user_id_idx').on(t.userId),
+    // Content-filter hits by the thing they were on (the bulk operations' filter-hit filter).
+    index('security_events_filter_hit_idx')
+      .on(sql`(${t.metadata}->>'entityType')`, sql`(${t.metadata}->>'entityId')`)
+      .where(sql`${t.eventType} = 'content_filter_hit'`),
   ],
 );
 

@@ -1,19 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { contentFilters, securityEvents, type NewContentFilter, type NewSecurityEvent } from '../../db/schema/index.js';
+import { FILTER_HIT_EVENT, hitsOnEntity } from './filter-hits.sql.js';
+
+export { FILTER_HIT_EVENT, hitsOnEntity };
 
 type Conn = Db | Tx;
-
-/** The event type of a recorded filter hit in `security_events`. */
-export const FILTER_HIT_EVENT = 'content_filter_hit';
-
-/** The recorded filter hits on one stored thing (a plate, a comment…): its type and id in the metadata. */
-export const hitsOnEntity = (entityType: string, entityId: number) =>
-  and(
-    eq(securityEvents.eventType, FILTER_HIT_EVENT),
-    sql`${securityEvents.metadata}->>'entityType' = ${entityType}`,
-    sql`${securityEvents.metadata}->>'entityId' = ${String(entityId)}`,
-  );
 
 /** Content filters and the hits they record (as security events). */
 export function createContentFiltersRepository(db: Db) {

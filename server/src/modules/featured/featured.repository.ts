@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { featuredPosts, posts, users, type NewFeaturedPost } from '../../db/schema/index.js';
@@ -6,11 +6,9 @@ import { isConst } from '../../lib/literal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { audience } from '../posts/post-access.js';
 
-type Conn = Db | Tx;
+import { showing } from './featured.sql.js';
 
-/** Shown now: active and not past its expiry. */
-const showing = (now: Date): SQL =>
-  and(eq(featuredPosts.isActive, true), or(isNull(featuredPosts.expiresAt), gt(featuredPosts.expiresAt, now)))!;
+type Conn = Db | Tx;
 
 /** Featured plates: the Featured row and the admin's lists. */
 export function createFeaturedRepository(db: Db) {

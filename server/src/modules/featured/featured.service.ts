@@ -10,6 +10,7 @@ import {
 } from '@plates/common';
 import { z } from 'zod';
 import type { FeaturedPatch, FeaturePostBody } from '@plates/common';
+import type { Tx } from '../../db/client.js';
 import type { FeaturedPost } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
@@ -52,7 +53,7 @@ function toAdminFeaturedDto(row: AdminRow, now: Date): AdminFeaturedDto {
 }
 
 /** The columns an audit row keeps, before and after. */
-const auditView = (f: FeaturedPost) => ({
+export const auditView = (f: FeaturedPost) => ({
   priority: f.priority,
   reason: f.reason,
   isActive: f.isActive,
@@ -86,7 +87,66 @@ export function createFeaturedService(deps: FeaturedDeps) {
     return toAdminFeaturedDto(row, now());
   }
 
+  /**
+   * Features a plate inside the caller's transaction with the rules of the single featuring (a
+   * plate everyone may see, not featured now); answers the plate, the earlier row and the new one.
+   */
+  async function featureInTx(
+    staff: Staff,
+    input: { postId: number; priority: number; reason: string | null; expiresAt: Date | null },
+    at: Date,
+    tx: Tx,
+  ) {
+    const post = await repo.lockPost(input.postId, tx);
+    if (!post) throw new AppError('NOT_FOUND', FEATURED_MESSAGES.postNotFound, 'postId');
+    if (!post.public) throw new AppError('CONFLICT', FEATURED_MESSAGES.notFeaturable, 'postId');
+    const before = await repo.lockByPost(input.postId, tx);
+    if (before && featuredStatus(before, at) === 'active') throw new AppError('CONFLICT', FEATURED_MESSAGES.alreadyFeatured, 'postId');
+    const values = {
+      featuredType: 'homepage',
+      priority: input.priority,
+      reason: input.reason,
+      expiresAt: input.expiresAt,
+      isActive: true,
+      featuredBy: staff.id,
+      unfeaturedBy: null,
+      unfeaturedAt: null,
+    };
+    const row = before ? await repo.update(before.id, values, tx) : await repo.insert({ postId: input.postId, ...values }, tx);
+    return { post, before, row };
+  }
+
   return {
+    featureInTx,
+
+    /**
+     * Puts a featuring back as it was before `featureInTx` (an undone bulk featuring): the earlier
+     * row's values, or taken down (kept as history) when there was none. Answers false when the row
+     * changed since (`expected` is how the featuring left it).
+     */
+    async restoreInTx(
+      postId: number,
+      previous: { priority: number; reason: string | null; isActive: boolean; expiresAt: string | null } | null,
+      expected: { id: number; priority: number; reason: string | null; isActive: boolean; expiresAt: string | null },
+      staff: Staff,
+      tx: Tx,
+    ): Promise<boolean> {
+      const current = await repo.lockByPost(postId, tx);
+      if (!current || current.id !== expected.id) return false;
+      const view = auditView(current);
+      if (view.priority !== expected.priority || view.reason !== expected.reason || view.isActive !== expected.isActive || view.expiresAt !== expected.expiresAt) {
+        return false;
+      }
+      await repo.update(
+        current.id,
+        previous
+          ? { priority: previous.priority, reason: previous.reason, isActive: previous.isActive, expiresAt: previous.expiresAt ? new Date(previous.expiresAt) : null }
+          : { isActive: false, unfeaturedBy: staff.id, unfeaturedAt: now() },
+        tx,
+      );
+      return true;
+    },
+
     /** `GET /api/posts/featured`: the row as this viewer may see it. */
     async row(viewer: Viewer): Promise<FeaturedPostsResponse> {
       const ids = await repo.rowIds(viewer, now(), FEATURED_ROW_MAX);
@@ -112,22 +172,7 @@ export function createFeaturedService(deps: FeaturedDeps) {
       const at = now();
       const expiresAt = futureExpiry(body.expiresAt, at) ?? null;
       const saved = await repo.transaction(async (tx) => {
-        const post = await repo.lockPost(body.postId, tx);
-        if (!post) throw new AppError('NOT_FOUND', FEATURED_MESSAGES.postNotFound, 'postId');
-        if (!post.public) throw new AppError('CONFLICT', FEATURED_MESSAGES.notFeaturable, 'postId');
-        const before = await repo.lockByPost(body.postId, tx);
-        if (before && featuredStatus(before, at) === 'active') throw new AppError('CONFLICT', FEATURED_MESSAGES.alreadyFeatured, 'postId');
-        const values = {
-          featuredType: 'homepage',
-          priority: body.priority,
-          reason: body.reason || null,
-          expiresAt,
-          isActive: true,
-          featuredBy: staff.id,
-          unfeaturedBy: null,
-          unfeaturedAt: null,
-        };
-        const row = before ? await repo.update(before.id, values, tx) : await repo.insert({ postId: body.postId, ...values }, tx);
+        const { post, before, row } = await featureInTx(staff, { postId: body.postId, priority: body.priority, reason: body.reason || null, expiresAt }, at, tx);
         await audit.record(
           {
             staff,

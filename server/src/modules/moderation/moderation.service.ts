@@ -111,6 +111,14 @@ type Target = { type: 'post' | 'user' | 'comment'; id: number; label: string } |
 const excerpt = commentExcerpt;
 
 /**
+ * A moderator's removal of a plate: soft, as rejected with the reason (so an approved appeal or an
+ * undone bulk removal brings it back); the reports' remove_content and the bulk removal write it.
+ */
+export function removedPostValues(reason: string) {
+  return { approvalStatus: 'rejected' as const, rejectionReason: `Removed by a moderator: ${reason}`, approvedAt: null, approvedBy: null };
+}
+
+/**
  * Reports, strikes and appeals (issue 13). Every action runs in one transaction with its audit row
  * and the notifications it sends; mail and socket closing follow the commit. A strike is what the
  * member is told and can appeal; its effects (a removed plate, a restriction, a suspension) are
@@ -196,11 +204,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       const comment = await repo.lockComment(input.target.id, tx);
       if (comment && !comment.removedAt && !comment.heldAt) await repo.setCommentRemoved(comment, true, at, tx);
     } else if (input.type === 'remove_content' && input.target?.type === 'post') {
-      await repo.updatePost(
-        input.target.id,
-        { approvalStatus: 'rejected', rejectionReason: `Removed by a moderator: ${input.reason}`, approvedAt: null, approvedBy: null },
-        tx,
-      );
+      await repo.updatePost(input.target.id, removedPostValues(input.reason), tx);
     } else if (input.type === 'restrict') {
       await repo.updateUser(user.id, { restrictedAt: at, restrictedUntil: until }, tx);
     } else if (input.type === 'suspend') {
@@ -374,6 +378,42 @@ export function createModerationService(deps: ModerationServiceDeps) {
   }
 
   return {
+    /**
+     * For the bulk operations, inside their transaction: a suspension (or other strike) of one
+     * member with the rules of the member actions (not an admin, not yourself), and its lifting.
+     * `after` collects the after-commit work to pass to `afterCommit`.
+     */
+    async strikeMember(
+      staff: Staff,
+      userId: number,
+      input: { type: StrikeType; reason: string; days?: number | undefined },
+      tx: Tx,
+      after: (() => void)[],
+    ): Promise<{ user: User; strike: UserWarning }> {
+      const user = await subject(staff, userId, tx);
+      const row = await strike(staff, user, { ...input, target: null }, tx, after);
+      return { user, strike: row };
+    },
+
+    /** Lifts a strike (what it did is undone if it still stands); answers false when it was lifted already. */
+    async liftStrike(strikeId: number, by: number, tx: Tx): Promise<boolean> {
+      const row = await repo.lockStrike(strikeId, tx);
+      if (!row || !row.isActive) return false;
+      await lift(row, by, tx);
+      return true;
+    },
+
+    afterCommit: runAfter,
+
+    /** A comment locked for a change (the bulk operations' hiding and its undo). */
+    lockComment: (id: number, tx: Tx) => repo.lockComment(id, tx),
+    /** Hides or shows a comment as remove_content and its lifting do (the plate's count recounted). */
+    setCommentRemoved: (comment: { id: number; postId: number }, removed: boolean, at: Date, tx: Tx) => repo.setCommentRemoved(comment, removed, at, tx),
+    /** Removes a plate as remove_content does (soft: rejected with the reason). */
+    async removePost(postId: number, reason: string, tx: Tx): Promise<void> {
+      await repo.updatePost(postId, removedPostValues(reason), tx);
+    },
+
     async queue(status: ReportStatus): Promise<AdminReportsResponse> {
       const list = await groups(status);
       return { groups: list, total: list.length };

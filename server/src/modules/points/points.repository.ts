@@ -18,6 +18,16 @@ export interface PointEntry {
   entityId: number;
 }
 
+/** The ledger rows of one entry (a member, a rule, the thing it was for). */
+function entryRows(entry: PointEntry): SQL | undefined {
+  return and(
+    eq(pointTransactions.userId, entry.userId),
+    eq(pointTransactions.pointRuleId, entry.ruleId),
+    eq(pointTransactions.relatedEntityType, entry.entityType),
+    eq(pointTransactions.relatedEntityId, entry.entityId),
+  );
+}
+
 /** The points ledger (`point_rules`, `point_transactions`) and the totals on `users`; every call in the caller's transaction. */
 export function createPointsRepository(db: Db) {
   return {
@@ -64,16 +74,24 @@ export function createPointsRepository(db: Db) {
       const [found] = await tx
         .select({ id: pointTransactions.id })
         .from(pointTransactions)
-        .where(
-          and(
-            eq(pointTransactions.userId, entry.userId),
-            eq(pointTransactions.pointRuleId, entry.ruleId),
-            eq(pointTransactions.relatedEntityType, entry.entityType),
-            eq(pointTransactions.relatedEntityId, entry.entityId),
-          ),
-        )
+        .where(entryRows(entry))
         .limit(1);
       return found !== undefined;
+    },
+
+    /** The rule for an action, active or not. */
+    async ruleFor(action: string, tx: Db | Tx = db) {
+      const [rule] = await tx.select().from(pointRules).where(eq(pointRules.actionType, action)).limit(1);
+      return rule;
+    },
+
+    /** Deletes this entry's ledger rows; answers the points they held. */
+    async removeEntry(entry: PointEntry, tx: Db | Tx = db): Promise<number> {
+      const rows = await tx
+        .delete(pointTransactions)
+        .where(entryRows(entry))
+        .returning({ points: pointTransactions.points });
+      return rows.reduce((sum, row) => sum + row.points, 0);
     },
 
     /** Writes the ledger row. */

@@ -89,6 +89,20 @@ export function createPointsService(deps: {
       await announceLevels(award.userId, await repo.addPoints(award.userId, points, tx), tx);
       return points;
     },
+
+    /**
+     * Takes an award back as if it had never been made (an undone bulk approval): its ledger row
+     * goes and the member's total and level move back, so a later award of the same entity is
+     * made again and the recompute still equals the totals.
+     */
+    async takeBack(award: Award, tx: Db | Tx): Promise<number> {
+      const rule = await repo.ruleFor(award.action, tx);
+      if (!rule) return 0;
+      if (!(await repo.lockMember(award.userId, tx))) return 0;
+      const points = await repo.removeEntry({ userId: award.userId, ruleId: rule.id, entityType: award.entityType, entityId: award.entityId }, tx);
+      if (points !== 0) await repo.addPoints(award.userId, -points, tx);
+      return points;
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { FeedResponse, type Category, type PendingPostsResponse, type PostDto, type UpdatePostBody } from '@plates/common';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import type { ImageVariant, Post } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSharedCache } from '../../lib/shared-cache.js';
@@ -219,9 +220,25 @@ export function createPostsService(deps: PostsServiceDeps) {
     }
   }
 
+  /**
+   * What approving does to a plate inside the caller's transaction (the single approval and the
+   * bulk operations): live now, the author's `post_approved` award; answers the points given.
+   */
+  async function applyApproval(post: Pick<Post, 'id' | 'userId'>, adminId: number, tx: Tx): Promise<number> {
+    await repo.updatePost(post.id, { approvalStatus: 'approved', approvedAt: now(), approvedBy: adminId, rejectionReason: null }, tx);
+    return points.award({ userId: post.userId, action: 'post_approved', entityType: 'post', entityId: post.id }, tx);
+  }
+
+  /** What rejecting does to a plate inside the caller's transaction (the single rejection and the bulk operations). */
+  async function applyRejection(post: Pick<Post, 'id'>, reason: string, tx: Tx): Promise<void> {
+    await repo.updatePost(post.id, { approvalStatus: 'rejected', rejectionReason: reason, approvedAt: null, approvedBy: null }, tx);
+  }
+
   return {
     getPost,
     postsByIds,
+    applyApproval,
+    applyRejection,
 
     /**
      * A member's feed page as the answer's JSON: one statement for the page with their flags, the
@@ -441,12 +458,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         const post = await repo.lockPost(postId, tx);
         if (!post) throw notFound();
         if (post.approvalStatus === 'approved') throw new AppError('CONFLICT', POST_MESSAGES.alreadyApproved);
-        await repo.updatePost(
-          postId,
-          { approvalStatus: 'approved', approvedAt: now(), approvedBy: admin.id, rejectionReason: null },
-          tx,
-        );
-        await points.award({ userId: post.userId, action: 'post_approved', entityType: 'post', entityId: postId }, tx);
+        await applyApproval(post, admin.id, tx);
         await notifications.notify(
           {
             userId: post.userId,
@@ -482,7 +494,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         const post = await repo.lockPost(postId, tx);
         if (!post) throw notFound();
         if (post.approvalStatus === 'rejected') throw new AppError('CONFLICT', POST_MESSAGES.alreadyRejected);
-        await repo.updatePost(postId, { approvalStatus: 'rejected', rejectionReason: reason, approvedAt: null, approvedBy: null }, tx);
+        await applyRejection(post, reason, tx);
         await notifications.notify(
           {
             userId: post.userId,
