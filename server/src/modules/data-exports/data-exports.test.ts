@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { access, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -427,4 +429,48 @@ describe('the admin queue', () => {
     expect(second.exports.length).toBeGreaterThanOrEqual(5);
     expect(new Set([...first.exports, ...second.exports].map((e) => e.id)).size).toBe(first.exports.length + second.exports.length);
   });
+});
+
+describe('a member with many plates', () => {
+  it('is streamed: memory stays far below the size of the zip', async () => {
+    const cook = await makeUser(t.app);
+    const photo = randomBytes(512 * 1024);
+    const plates = 200;
+    for (let i = 0; i < plates; i += 1) {
+      const post = await makePost(t.app, { userId: cook.id });
+      // Distinct bytes per plate (WebP is stored, not recompressed), each half a megabyte.
+      photo.writeUInt32BE(i, 0);
+      await t.app.services.storage.put(post.imageKey!, photo, 'image/webp');
+    }
+    const clock = { at: new Date() };
+    const { service } = fakeClockService(clock);
+    const [request] = await db().insert(dataExportRequests).values({ userId: cook.id }).returning();
+
+    // What is alive, not what the collector has yet to free: collect, then measure.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const used = () => {
+      gc();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const before = used();
+    let peak = before;
+    let samples = 0;
+    const sampler = setInterval(() => {
+      samples += 1;
+      peak = Math.max(peak, used());
+    }, 200);
+    try {
+      await service.drain();
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(samples).toBeGreaterThanOrEqual(2);
+    const row = await rowOf(request!.id);
+    expect(row.status).toBe('ready');
+    expect(row.sizeBytes).toBeGreaterThan(plates * photo.length);
+    // A zip held in memory would need its whole size (100 MB) at once.
+    expect(peak - before).toBeLessThan(row.sizeBytes! / 5);
+  }, 120_000);
 });
