@@ -26,6 +26,16 @@ export const DATA_EXPORT_STATUS_LABELS: Record<DataExportStatus, string> = {
   deleted: 'Deleted',
 };
 
+/** How each status is coloured (the web's badge variants), the same for the member and staff. */
+export const DATA_EXPORT_STATUS_TONES: Record<DataExportStatus, 'default' | 'secondary' | 'outline' | 'warning' | 'success'> = {
+  pending: 'secondary',
+  processing: 'default',
+  ready: 'success',
+  failed: 'warning',
+  expired: 'outline',
+  deleted: 'outline',
+};
+
 export const DATA_EXPORT_MESSAGES = {
   alreadyOpen: 'Your data export is already being prepared. We will email you when it is ready.',
   notFound: 'Data export not found',

@@ -158,7 +158,7 @@ export function createDataExportsService(deps: DataExportsDeps) {
       name: profile.displayName || profile.username,
       link: `${deps.appUrl}/api/data-exports/${token}`,
       until: expiresAt.toISOString().slice(0, 10),
-      settings: `${deps.appUrl}/settings`,
+      settings: `${deps.appUrl}/profile/${userId}?tab=settings`,
     };
     await mailer.send({
       to: profile.email,
