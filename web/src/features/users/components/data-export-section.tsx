@@ -11,7 +11,7 @@ import { formatFullDate, formatShortDate } from '../../../lib/format-time';
 import { dataExportDownloadUrl } from '../api/users-api';
 import { useDeleteDataExport, useMyDataExports, useRequestDataExport } from '../hooks/use-data-exports';
 
-const note = 'flex items-start gap-3 rounded-xl bg-muted/60 px-4 py-4 text-sm';
+const note = 'flex items-start gap-3 rounded-xl border px-4 py-4 text-sm';
 const dateOf = (iso: string) => formatShortDate(new Date(iso));
 
 function megabytes(bytes: number | null): string {
@@ -74,7 +74,7 @@ function LatestExport({ item }: { item: DataExportDto }) {
   }
   if (item.status === 'ready') {
     return (
-      <div className="grid gap-3 rounded-xl bg-muted/60 px-4 py-4 text-sm sm:grid-cols-[1fr_auto] sm:items-center">
+      <div className="grid gap-3 rounded-xl border px-4 py-4 text-sm sm:grid-cols-[1fr_auto] sm:items-center">
         <p>
           {status} Your export asked {asked} ({megabytes(item.sizeBytes)}) can be downloaded until{' '}
           {item.expiresAt ? (
