@@ -58,7 +58,10 @@ export interface DataExportsDeps {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const OPEN: ReadonlySet<string> = new Set(['pending', 'processing']);
 
-export function toDataExportDto(row: DataExportRequest): DataExportDto {
+export function toDataExportDto(row: DataExportRequest, at?: Date): DataExportDto {
+  // Past its time but not yet swept (the sweep runs every minute): already expired for the member.
+  const lapsed = row.status === 'ready' && at !== undefined && row.expiresAt !== null && row.expiresAt.getTime() <= at.getTime();
+  if (lapsed) return { ...toDataExportDto({ ...row, status: 'expired' }), completedAt: iso(row.completedAt) };
   return {
     id: row.id,
     status: row.status as DataExportStatus,
@@ -246,7 +249,8 @@ export function createDataExportsService(deps: DataExportsDeps) {
 
     async mine(member: Member): Promise<MyDataExportsResponse> {
       const rows = await repo.listOf(member.id, MY_EXPORTS_SHOWN);
-      return { exports: rows.map(toDataExportDto), canRequest: !rows.some((row) => OPEN.has(row.status)) };
+      const at = now();
+      return { exports: rows.map((row) => toDataExportDto(row, at)), canRequest: !rows.some((row) => OPEN.has(row.status)) };
     },
 
     /** The member deletes their export: the file goes at once and the link stops working. */

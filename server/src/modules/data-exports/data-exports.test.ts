@@ -302,6 +302,8 @@ describe('expiry and the sweep', () => {
     await expect(service.byToken(member, token)).resolves.toMatchObject({ size: row.sizeBytes });
     clock.at = new Date('2031-03-08T10:00:00Z');
     await expect(service.byToken(member, token)).rejects.toMatchObject({ code: 'GONE', message: DATA_EXPORT_MESSAGES.gone });
+    // Before the sweep has run, Settings already shows it expired, without a download.
+    expect((await service.mine(member)).exports[0]).toMatchObject({ id: request!.id, status: 'expired', expiresAt: null, sizeBytes: null });
 
     // A file nobody names any more (a deleted account's, a crashed build's) goes too, once old.
     const litter = path.join(exportsDir(), 'export-999999-0123456789abcdef.zip');
