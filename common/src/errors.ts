@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, title: 'Not Found' },
   USER_NOT_FOUND: { status: 404, title: 'User Not Found' },
   CONFLICT: { status: 409, title: 'Conflict' },
+  /** A link that worked once and no longer does (an expired or deleted data export). */
+  GONE: { status: 410, title: 'Link Expired' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Value Too Long' },
   FILE_TOO_LARGE: { status: 413, title: 'File Too Large' },
   UNPROCESSABLE: { status: 422, title: 'Invalid Input' },
@@ -106,6 +108,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 410:
+      return 'GONE';
     case 422:
       return 'VALIDATION_ERROR';
     case 429:

@@ -26,3 +26,4 @@ export * from './schemas/verification.js';
 export * from './schemas/content.js';
 export * from './schemas/points.js';
 export * from './schemas/bulk-ops.js';
+export * from './schemas/data-exports.js';

@@ -28,6 +28,10 @@ import { createMembersRepository } from './modules/admin/members.repository.js';
 import { createMembersService } from './modules/admin/members.service.js';
 import { createPermissions, type AdminRoute } from './modules/admin/permissions.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createDataExportsRepository } from './modules/data-exports/data-exports.repository.js';
+import { dataExportsRoutes } from './modules/data-exports/data-exports.routes.js';
+import { createDataExportsService, type DataExportsService } from './modules/data-exports/data-exports.service.js';
+import { imageOpener } from './modules/data-exports/data-exports.archive.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
@@ -150,6 +154,7 @@ export interface App extends FastifyInstance {
     realtime: Realtime;
     moderation: ModerationService;
     blockList: BlockList;
+    dataExports: DataExportsService;
     /** This instance's published /admin/system snapshot (with Redis). */
     systemRegistry: InstanceRegistry;
   };
@@ -586,6 +591,20 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     moderation,
   });
   await app.register(bulkOpsRoutes({ bulkOps }));
+  // Data exports: built by a background job into DATA_DIR/exports (never the public uploads),
+  // mailed as a link for the signed-in owner; expired files swept (record 0036).
+  const dataExports = createDataExportsService({
+    repo: createDataExportsRepository(database.db),
+    dir: path.join(config.dataDir, 'exports'),
+    openImage: imageOpener(storage),
+    mailer,
+    notifications,
+    audit,
+    jobs,
+    appUrl: config.appUrl,
+    logger: app.log,
+  });
+  await app.register(dataExportsRoutes({ dataExports, store: rateLimitStore }));
   const chatOptions = {
     chat,
     store: rateLimitStore,
@@ -608,9 +627,19 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     jobs.run('moderation:lift-expired', () => moderation.liftExpired());
   }, 60_000);
   liftSweep.unref();
+  // On start and every minute: expired exports deleted, and requests left waiting or left
+  // processing by a crashed instance (their lease ran out) built.
+  const exportSweep = () => {
+    jobs.run('data-export:sweep', () => dataExports.sweep());
+    dataExports.kick();
+  };
+  exportSweep();
+  const exportTimer = setInterval(exportSweep, 60_000);
+  exportTimer.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(liftSweep);
+    clearInterval(exportTimer);
     await registry.close();
     await blockList.close();
     await settings.close();
@@ -622,7 +651,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, systemRegistry: registry };
+  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, dataExports, systemRegistry: registry };
   decorated.adminRoutes = adminRouteList;
   return decorated;
 }

@@ -3,7 +3,8 @@
 // ON DELETE choices: settings and content outlive the admin who last touched them, so created_by,
 // last_modified_by and processed_by are SET NULL. data_export_requests.user_id CASCADES: an export
 // request is the user's own data and goes with their account.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -120,12 +121,29 @@ export const dataExportRequests = pgTable(
     processedBy: integer('processed_by').references(() => users.id, { onDelete: 'set null' }),
     completedAt: timestamptz('completed_at'),
     errorMessage: text('error_message'),
+    /** SHA-256 of the download link's token (the token itself is only in the mail). */
+    tokenHash: text('token_hash').unique(),
+    /** The zip's file name under DATA_DIR/exports while it is kept (status ready). */
+    fileName: text('file_name'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /**
+     * While processing: until when the builder's claim holds. The builder renews it as it goes; a
+     * row still processing after it (a crashed instance) is claimed again.
+     */
+    leaseUntil: timestamptz('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('data_export_requests_user_id_idx').on(t.userId),
     index('data_export_requests_status_idx').on(t.status, t.createdAt),
+    // The admin queue without a status filter: newest first.
+    index('data_export_requests_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // One open (pending or processing) request per member, whatever races.
+    uniqueIndex('data_export_requests_one_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
 

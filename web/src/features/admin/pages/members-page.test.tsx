@@ -128,3 +128,20 @@ describe('MembersPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('nobody');
   });
 });
+
+describe('MembersPage, Data requests tab', () => {
+  it('opens on the tab the address names and keeps the switch in the address', async () => {
+    localStorage.setItem('auth_token', 't');
+    stubFetch({
+      'GET /api/user': { body: { ...sampleUser, permissions: ['manage_users'] } },
+      'GET /api/admin/users': { body: { users: [], page: 1, totalPages: 1, total: 0 } },
+      'GET /api/admin/data-exports': { body: { exports: [], nextCursor: null } },
+    });
+    renderWithApp(<MembersPage />, { route: '/admin/users?tab=data', path: '/admin/users' });
+    expect(await screen.findByRole('tab', { name: 'Data requests', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('No member has asked for their data yet.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Members' }));
+    expect(await screen.findByRole('tab', { name: 'Members', selected: true })).toBeInTheDocument();
+    expect(screen.queryByText('No member has asked for their data yet.')).not.toBeInTheDocument();
+  });
+});

@@ -9,6 +9,8 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { formatFullDate } from '../../../lib/format-time';
 import type { MembersFilter } from '../api/keys';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { DataRequestsTab } from '../components/data-requests-tab';
 import { MemberActionDialog } from '../components/member-action-dialog';
 import { MemberChips } from '../components/member-chips';
 import { PersonLine } from '../components/person';
@@ -37,10 +39,38 @@ function filterFrom(params: URLSearchParams): MembersFilter {
 }
 
 /**
- * /admin/users : the member directory, by name, email or sign-in IP, status and role, 25 a page.
- * Accounts awaiting approval are approved or rejected from their row.
+ * /admin/users : the member directory (tab "Members") and members' data exports (tab "Data
+ * requests", `?tab=data`).
  */
 export default function MembersPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'data' ? 'data' : 'members';
+  return (
+    <div className="grid gap-4">
+      <PageHeading icon={UsersRound} title="Members">
+        Find a member by name, email or an IP address they signed in from, or follow their requests for a copy of their data.
+      </PageHeading>
+      <Tabs value={tab} onValueChange={(next) => setParams(next === 'data' ? { tab: 'data' } : {})} className="grid gap-4">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="members">Members</TabsTrigger>
+          <TabsTrigger value="data">Data requests</TabsTrigger>
+        </TabsList>
+        <TabsContent value="members" className="grid gap-4">
+          <MembersTab />
+        </TabsContent>
+        <TabsContent value="data" className="grid gap-4">
+          <DataRequestsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/**
+ * The member directory, by name, email or sign-in IP, status and role, 25 a page.
+ * Accounts awaiting approval are approved or rejected from their row.
+ */
+function MembersTab() {
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const members = useMembers(filter);
@@ -58,10 +88,7 @@ export default function MembersPage() {
   };
   const data = members.data;
   return (
-    <div className="grid gap-4">
-      <PageHeading icon={UsersRound} title="Members">
-        Find a member by name, email or an IP address they signed in from.
-      </PageHeading>
+    <>
       <Filters key={filter.q ?? ''} filter={filter} onApply={apply} />
       {members.isPending ? (
         <ListSkeleton label="Loading members" rows={5} />
@@ -115,7 +142,7 @@ export default function MembersPage() {
         emailVerified={deciding?.member.emailVerified}
         onClose={() => setDeciding(null)}
       />
-    </div>
+    </>
   );
 }
 

@@ -20,6 +20,8 @@ export const userKeys = {
   strikes: ['/api/user/strikes'] as const,
   /** GET /api/verification: the viewer's badge and verification request. */
   verification: ['/api/verification'] as const,
+  /** GET /api/user/data-exports: the viewer's data exports. */
+  dataExports: ['/api/user/data-exports'] as const,
   suggestedAll: ['/api/suggested-users'] as const,
   suggested: (limit: number) => [...userKeys.suggestedAll, limit] as const,
 };

@@ -15,6 +15,9 @@ import type {
   MyVerificationResponse,
   VerificationRequestBody,
   VerificationRequestDto,
+  DataExportActionResponse,
+  DataExportDto,
+  MyDataExportsResponse,
 } from '@plates/common';
 import { apiRequest } from '../../../lib/api';
 import type { UserListKind } from './keys';
@@ -104,3 +107,19 @@ export function fetchMyVerification(): Promise<MyVerificationResponse> {
 export function requestVerification(body: VerificationRequestBody): Promise<VerificationRequestDto> {
   return apiRequest<VerificationRequestDto>('POST', '/api/verification/requests', body);
 }
+
+/** The signed-in member's latest data exports and whether they may ask for one now. */
+export function fetchMyDataExports(): Promise<MyDataExportsResponse> {
+  return apiRequest<MyDataExportsResponse>('GET', '/api/user/data-exports');
+}
+
+export function requestDataExport(): Promise<DataExportDto> {
+  return apiRequest<DataExportDto>('POST', '/api/user/data-exports');
+}
+
+export function deleteDataExport(id: number): Promise<DataExportActionResponse> {
+  return apiRequest<DataExportActionResponse>('DELETE', `/api/user/data-exports/${id}`);
+}
+
+/** Where the browser downloads a ready export (the session cookie says who asks). */
+export const dataExportDownloadUrl = (id: number) => `/api/user/data-exports/${id}/download`;

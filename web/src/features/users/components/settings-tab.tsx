@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useDeactivateAccount } from '../hooks/use-account';
 import { AccountStrikes } from './account-strikes';
 import { BlockedUsers } from './blocked-users';
+import { DataExportSection } from './data-export-section';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileForm } from './profile-form';
 import { VerificationSection } from './verification-section';
@@ -55,6 +56,18 @@ export function SettingsTab({ profile }: { profile: ProfileDto }) {
           <p className="text-sm text-muted-foreground">Warnings and other actions moderators took on your account. You can appeal each one within {APPEAL_WINDOW_DAYS} days.</p>
         </div>
         <AccountStrikes />
+      </section>
+
+      <section aria-labelledby="settings-data" className={section}>
+        <div className="grid gap-1">
+          <h2 id="settings-data" className="text-lg font-semibold">
+            Your data
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Download a copy of your profile, plates with their photos, ratings, comments, messages and follows as a zip file.
+          </p>
+        </div>
+        <DataExportSection />
       </section>
 
       <section aria-labelledby="settings-account" className={`${section} border-destructive/40`}>
