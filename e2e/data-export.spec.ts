@@ -31,9 +31,26 @@ test('a member requests their data, downloads the zip from the mail link and Set
   await expect(section.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(section.getByRole('button', { name: 'Request my data' })).toBeVisible();
 
-  // The mail's link: the zip for the signed-in owner, a 401 in the catalogue's words for anyone else.
+  // The mail's link opens the app's page: a signed-out member signs in and comes back to it, then
+  // downloads through the link's own address (the zip for the owner, a 401 for anyone else).
   const mail = await waitForMail(member.email, /data export is ready/);
-  const link = new URL(linkFrom(mail, '/api/data-exports/')).pathname;
+  const pageLink = new URL(linkFrom(mail, '/data-export/')).pathname;
+  const link = pageLink.replace('/data-export/', '/api/data-exports/');
+  const fromMail = await browser.newPage({ viewport: SIZES[0][1] });
+  await fromMail.goto(pageLink);
+  await expect(fromMail).toHaveURL(/\/auth\?returnTo=/);
+  const signIn = fromMail.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Username').fill(member.username);
+  await signIn.getByLabel('Password').fill(member.password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(fromMail).toHaveURL(new RegExp(`${pageLink}$`));
+  await expect(fromMail.getByRole('heading', { name: 'Your data export' })).toBeVisible();
+  const [fromLink] = await Promise.all([fromMail.waitForEvent('download'), fromMail.getByRole('link', { name: 'Download' }).click()]);
+  expect(fromLink.suggestedFilename()).toMatch(new RegExp(`^plates-data-${member.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  await fromMail.mouse.move(0, 0);
+  expect(await violations(fromMail), 'the mail link page').toEqual([]);
+  await shot(fromMail, 'data-export-link-desktop-light', { photos: false });
+  await fromMail.context().close();
   const visitor = await anonymous.get(link);
   expect(visitor.status()).toBe(401);
   expect(((await visitor.json()) as { message: string }).message).toMatch(/Sign in as the account that asked for this export/);

@@ -80,6 +80,7 @@ export const ROBOTS_TXT = [
   'Disallow: /saved',
   'Disallow: /chat',
   'Disallow: /messages',
+  'Disallow: /data-export/',
   '',
 ].join('\n');
 

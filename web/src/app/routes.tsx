@@ -37,7 +37,7 @@ import { LeaderboardPage } from '../features/leaderboard';
 import { AnnouncementBanner } from '../features/announcements';
 import { HomePage, LocationPage, PostPage, SavedPage, TopRatedPage } from '../features/posts';
 import { AdvancedSearchPage, SearchPage } from '../features/search';
-import { ProfilePage } from '../features/users';
+import { DataExportPage, ProfilePage } from '../features/users';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -109,6 +109,8 @@ export const routes: RouteObject[] = [
               { path: '/chat', element: <ChatPage /> },
               { path: '/messages', element: <ChatPage /> },
               { path: '/messages/:userId', element: <MessagesUserPage /> },
+              // where the "your data is ready" mail leads
+              { path: '/data-export/:token', element: <DataExportPage /> },
             ],
           },
           {

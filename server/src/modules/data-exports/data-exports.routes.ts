@@ -94,6 +94,19 @@ export function dataExportsRoutes(options: { dataExports: DataExportsService; st
     );
 
     r.get(
+      '/api/data-exports/:token/status',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "The mail link's page: the export's state for its signed-in owner; 404 to anyone else",
+          params: DataExportTokenParams,
+          response: { 200: DataExportDto, ...errors },
+        },
+      },
+      async (request) => dataExports.statusByToken(ownerOf(request), request.params.token),
+    );
+
+    r.get(
       '/api/data-exports/:token',
       {
         schema: {

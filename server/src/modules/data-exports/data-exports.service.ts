@@ -159,7 +159,8 @@ export function createDataExportsService(deps: DataExportsDeps) {
     if (!profile) return;
     const values = {
       name: profile.displayName || profile.username,
-      link: `${deps.appUrl}/api/data-exports/${token}`,
+      // A page of the app: a signed-out member is asked to sign in and comes back to it.
+      link: `${deps.appUrl}/data-export/${token}`,
       until: expiresAt.toISOString().slice(0, 10),
       settings: `${deps.appUrl}/profile/${userId}?tab=settings`,
     };
@@ -167,12 +168,12 @@ export function createDataExportsService(deps: DataExportsDeps) {
       to: profile.email,
       subject: 'Your Plates data export is ready',
       text: renderTemplate(
-        'Hello {{name}},\n\nYour data export is ready. Sign in to Plates as {{name}}, then open this link to download it (until {{until}}):\n\n{{link}}\n\nYou can also download or delete it in Settings: {{settings}}\n\nIf you did not ask for your data, change your password.\n\nPlates',
+        'Hello {{name}},\n\nYour data export is ready. Open this link to download it (until {{until}}); Plates asks you to sign in as {{name}} first if you are not:\n\n{{link}}\n\nYou can also download or delete it in Settings: {{settings}}\n\nIf you did not ask for your data, change your password.\n\nPlates',
         values,
         false,
       ),
       html: renderTemplate(
-        '<p>Hello {{name}},</p><p>Your data export is ready. Sign in to Plates, then open this link to download it (until {{until}}):</p><p><a href="{{link}}">Download your data</a></p><p>You can also download or delete it in <a href="{{settings}}">Settings</a>.</p><p>If you did not ask for your data, change your password.</p><p>Plates</p>',
+        '<p>Hello {{name}},</p><p>Your data export is ready. Open this link to download it (until {{until}}); Plates asks you to sign in first if you are not:</p><p><a href="{{link}}">Download your data</a></p><p>You can also download or delete it in <a href="{{settings}}">Settings</a>.</p><p>If you did not ask for your data, change your password.</p><p>Plates</p>',
         values,
         true,
       ),
@@ -272,6 +273,13 @@ export function createDataExportsService(deps: DataExportsDeps) {
       // Another member holding the link learns nothing, not even that it exists.
       if (!row || row.userId !== member.id) throw new AppError('NOT_FOUND', DATA_EXPORT_MESSAGES.notFound);
       return fileOf(row);
+    },
+
+    /** The mail link's page: what the export is now, for its owner only (404 for anyone else). */
+    async statusByToken(member: Member, token: string): Promise<DataExportDto> {
+      const row = await repo.byTokenHash(hashToken(token));
+      if (!row || row.userId !== member.id) throw new AppError('NOT_FOUND', DATA_EXPORT_MESSAGES.notFound);
+      return toDataExportDto(row, now());
     },
 
     /** The Settings button: the owner's session alone (they can ask for a new export anyway). */

@@ -84,10 +84,10 @@ async function plateWithPhoto(userId: number, overrides: Partial<Post> = {}) {
   return { post, bytes };
 }
 
-/** The link of the latest export mail to `email`. */
+/** The download address behind the latest export mail to `email` (the mail links the app's page for it). */
 async function mailedLink(email: string): Promise<string> {
   const mail = await t.smtp.waitFor(email, /data export is ready/);
-  const link = /http:\/\/localhost:5000\/api\/data-exports\/([A-Za-z0-9_-]+)/.exec(mail.body);
+  const link = /http:\/\/localhost:5000\/data-export\/([A-Za-z0-9_-]+)/.exec(mail.body);
   expect(link, mail.body).not.toBeNull();
   return `/api/data-exports/${link![1]}`;
 }
@@ -183,6 +183,12 @@ describe('a member asks for their data', () => {
     expect(leaked.statusCode).toBe(404);
     expect(leaked.json()).toMatchObject({ code: 'NOT_FOUND', message: DATA_EXPORT_MESSAGES.notFound });
     expect((await inject('GET', '/api/data-exports/not-a-real-token', cook.headers)).statusCode).toBe(404);
+    // The mail link's page asks what the export is now: the owner is told, nobody else.
+    const status = await inject('GET', `${link}/status`, cook.headers);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toMatchObject({ id: row.id, status: 'ready', sizeBytes: row.sizeBytes });
+    expect((await inject('GET', `${link}/status`, other.headers)).statusCode).toBe(404);
+    expect((await inject('GET', `${link}/status`)).statusCode).toBe(401);
 
     const download = await inject('GET', link, cook.headers);
     expect(download.statusCode, download.body).toBe(200);
@@ -294,7 +300,7 @@ describe('expiry and the sweep', () => {
     const row = await rowOf(request!.id);
     expect(row).toMatchObject({ status: 'ready', completedAt: clock.at, expiresAt: new Date('2031-03-08T10:00:00Z') });
     expect(told).toEqual([{ userId: cook.user.id, title: DATA_EXPORT_MESSAGES.readyTitle }]);
-    const token = /\/api\/data-exports\/([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
+    const token = /\/data-export\/([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
     expect(mails[0]!.text).toContain('until 2031-03-08');
 
     const member = { id: cook.user.id, isAdmin: false };

@@ -6,3 +6,4 @@ export { userKeys } from './api/keys';
 export { SuggestedUsersPanel } from './components/suggested-users-panel';
 
 export const ProfilePage = lazyPage(() => import('./pages/profile-page'));
+export const DataExportPage = lazyPage(() => import('./pages/data-export-page'));

@@ -123,3 +123,11 @@ export function deleteDataExport(id: number): Promise<DataExportActionResponse> 
 
 /** Where the browser downloads a ready export (the session cookie says who asks). */
 export const dataExportDownloadUrl = (id: number) => `/api/user/data-exports/${id}/download`;
+
+/** The mailed link's export, for its signed-in owner (404 for anyone else). */
+export function fetchDataExportByLink(token: string): Promise<DataExportDto> {
+  return apiRequest<DataExportDto>('GET', `/api/data-exports/${encodeURIComponent(token)}/status`);
+}
+
+/** The mailed link's download address. */
+export const dataExportLinkUrl = (token: string) => `/api/data-exports/${encodeURIComponent(token)}`;

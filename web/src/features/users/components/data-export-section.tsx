@@ -52,7 +52,11 @@ export function DataExportSection() {
   );
 }
 
-function LatestExport({ item }: { item: DataExportDto }) {
+/**
+ * One export as its owner sees it: waiting or building, ready to download or delete, or over.
+ * `downloadHref`: the mail link's page downloads through the link's own address.
+ */
+export function LatestExport({ item, downloadHref = dataExportDownloadUrl(item.id) }: { item: DataExportDto; downloadHref?: string }) {
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteDataExport();
   const asked = (
@@ -85,7 +89,7 @@ function LatestExport({ item }: { item: DataExportDto }) {
           . Then it is deleted.
         </p>
         <div className="flex flex-wrap gap-2">
-          <a className={buttonVariants()} href={dataExportDownloadUrl(item.id)} download>
+          <a className={buttonVariants()} href={downloadHref} download>
             <Download aria-hidden="true" />
             Download
           </a>
