@@ -93,7 +93,7 @@ export function emailTemplatesRoutes(options: { templates: EmailTemplates; store
         config,
         preHandler: testLimit,
       },
-      async (request) => templates.test(staffOf(request), request.params.name, request.body.draft, metaOf(request)),
+      async (request) => templates.test(staffOf(request), request.params.name, request.body.draft),
     );
 
     r.post(

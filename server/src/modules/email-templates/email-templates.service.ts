@@ -209,7 +209,7 @@ export function createEmailTemplates(deps: EmailTemplatesDeps) {
     },
 
     /** Sends the draft (checked as a save would be) or the template in use, with sample values, to the admin. */
-    async test(staff: Staff, name: EmailTemplateName, draft: Parts | undefined, meta: RequestMeta): Promise<EmailTestResponse> {
+    async test(staff: Staff, name: EmailTemplateName, draft: Parts | undefined): Promise<EmailTestResponse> {
       const definition = definitionOf(name);
       if (draft) refuseUnsafe(definition, draft);
       const parts = draft ?? (await inUse(definition)).parts;

@@ -35,7 +35,7 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 /** Whether a URL attribute's value is safe: a variable, an in-page anchor, or an allowed scheme. */
 function urlIsSafe(value: string, schemes: readonly string[]): boolean {
   // Browsers drop whitespace and control characters inside a scheme ("java\tscript:").
-  const squeezed = value.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
+  const squeezed = [...value].filter((c) => c > ' ' && c !== '\u007f').join('').toLowerCase();
   if (squeezed.startsWith('{{') || squeezed.startsWith('#')) return true;
   return schemes.some((scheme) => squeezed.startsWith(scheme));
 }
