@@ -7,6 +7,7 @@ import {
   Flag,
   LayoutDashboard,
   LayoutTemplate,
+  Mail,
   Megaphone,
   ScrollText,
   Settings,
@@ -36,6 +37,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/system': Activity,
   '/admin/verification': BadgeCheck,
   '/admin/point-system': Coins,
+  '/admin/email-templates': Mail,
 };
 
 /**

@@ -16,6 +16,7 @@ const BUILT = new Set<string>([
   '/admin/system',
   '/admin/verification',
   '/admin/point-system',
+  '/admin/email-templates',
 ]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];
