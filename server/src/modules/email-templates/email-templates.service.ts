@@ -95,6 +95,12 @@ export function createEmailTemplates(deps: EmailTemplatesDeps) {
     };
   }
 
+  /** The mail `name` rendered for one recipient; `values` without `appName` get the site's. */
+  async function mail(name: EmailTemplateName, to: string, values: Record<string, string>): Promise<MailMessage> {
+    const { parts } = await inUse(definitionOf(name));
+    return { ...render(parts, { appName, ...values }), to };
+  }
+
   async function detail(name: EmailTemplateName): Promise<EmailTemplateDto> {
     const definition = definitionOf(name);
     const { parts, row } = await inUse(definition);
@@ -169,15 +175,11 @@ export function createEmailTemplates(deps: EmailTemplatesDeps) {
       });
     },
 
-    /** The mail `name` rendered for one recipient; `values` without `appName` get the site's. */
-    async render(name: EmailTemplateName, to: string, values: Record<string, string>): Promise<MailMessage> {
-      const { parts } = await inUse(definitionOf(name));
-      return { ...render(parts, { appName, ...values }), to };
-    },
+    render: mail,
 
     /** Renders and sends (callers run it as a background job). */
     async send(name: EmailTemplateName, to: string, values: Record<string, string>): Promise<void> {
-      await mailer.send(await this.render(name, to, values));
+      await mailer.send(await mail(name, to, values));
     },
 
     async list(): Promise<{ templates: EmailTemplateSummaryDto[] }> {

@@ -1,4 +1,5 @@
 import {
+  AnnouncementBody,
   EMAIL_TEMPLATE_MESSAGES as M,
   EMAIL_TEST_LIMIT,
   type EmailPreviewResponse,
@@ -6,14 +7,20 @@ import {
   type EmailTemplatesResponse,
 } from '@plates/common';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLogs, emailTemplates } from '../../db/schema/index.js';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminAuditLogs, emailTemplates, users } from '../../db/schema/index.js';
+import { createAnnouncementsRepository } from '../announcements/announcements.repository.js';
+import { createAnnouncementsService } from '../announcements/announcements.service.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { grantRole, makeSignedInUser, makeUser } from '../../test/factories.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
 import { createAudit } from '../admin/audit.js';
 import { createJobs } from '../../lib/jobs.js';
-import type { ReloadChannel } from '../content-filters/reload-channel.js';
+import { silentBus } from '../../lib/realtime-bus.js';
+import type { Staff } from '../admin/permissions.js';
+import { redisReloadChannel } from '../content-filters/reload-channel.js';
 import { definitionOf } from './email-templates.registry.js';
 import { createEmailTemplatesRepository } from './email-templates.repository.js';
 import { createEmailTemplates } from './email-templates.service.js';
@@ -306,6 +313,29 @@ describe('mail sent uses the stored template', () => {
       .where(and(eq(adminAuditLogs.action, 'announcement_created'), eq(adminAuditLogs.targetId, id)));
     expect(createdRow!.details).toEqual({ sendEmail: true });
 
+    // In batches smaller than the audience: every verified, active member once, in id order.
+    const reached: string[] = [];
+    const batched = createAnnouncementsService({
+      repo: createAnnouncementsRepository(db()),
+      audit: createAudit(createAdminRepository(db())),
+      bus: { ...silentBus, toEveryone() {} },
+      mail: { send: async (_name, to) => void reached.push(to) },
+      jobs: t.app.services.jobs,
+      appUrl: t.config.appUrl,
+      mailBatchSize: 2,
+    });
+    const staff: Staff = { id: admin.user.id, isAdmin: true, username: admin.user.username, permissions: new Set(), roles: ['admin'] };
+    await batched.create(staff, { ...AnnouncementBody.parse({ title: 'Batched', content: 'x' }), sendEmail: true }, { ip: '127.0.0.1', userAgent: null });
+    await t.app.services.jobs.drain();
+    const expected = await db()
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.emailVerified, true), eq(users.accountStatus, 'active')))
+      .orderBy(users.id);
+    expect(reached).toEqual(expected.map((u) => u.email));
+    expect(reached).not.toContain(suspended.email);
+    expect(reached).not.toContain(unverified.email);
+
     // Without the box ticked, nobody is mailed.
     const quiet = `Quiet note ${Date.now()}`;
     await inject('POST', '/api/admin/announcements', admin.headers, { title: quiet, content: 'Only the banner.' });
@@ -314,36 +344,45 @@ describe('mail sent uses the stored template', () => {
   });
 });
 
+/** Two instances over one database, told of each other's saves through Redis pub/sub. */
 describe('the templates in memory', () => {
-  it('are read again when another instance says a template changed, and at once after a change here', async () => {
-    let reload: (() => void) | undefined;
-    const channel: ReloadChannel = {
-      publish: async () => {},
-      subscribe: async (onReload) => {
-        reload = onReload;
-      },
-      close: async () => {},
-    };
-    const sent: { subject: string }[] = [];
-    const other = createEmailTemplates({
-      repo: createEmailTemplatesRepository(db()),
-      audit: createAudit(createAdminRepository(db())),
-      mailer: { send: async (m) => void sent.push(m), close: () => {} },
-      jobs: createJobs(t.app.log),
-      channel,
-    });
-    await other.listen();
-    const values = { displayName: 'A', notice: 'n', link: 'l', linkLabel: 'x' };
-    expect((await other.render('strike', 'a@example.test', values)).subject).toBe(definitionOf('strike').subject);
+  const redis = new Redis(process.env.REDIS_URL ?? '');
+  const channelName = `test-${randomBytes(6).toString('hex')}:email-templates`;
+  const channels = [redisReloadChannel(redis, channelName), redisReloadChannel(redis, channelName)];
+  afterAll(async () => {
+    for (const channel of channels) await channel.close();
+    redis.disconnect();
+  });
 
-    // Saved through this app: the other instance keeps its copy until it hears of the change.
-    await edit('strike', { subject: 'Changed elsewhere' });
-    expect((await other.render('strike', 'a@example.test', values)).subject).toBe(definitionOf('strike').subject);
-    reload!();
-    expect((await other.render('strike', 'a@example.test', values)).subject).toBe('Changed elsewhere');
-    await other.send('strike', 'a@example.test', values);
+  it('are kept per instance, dropped at once on a save here and, through Redis, on the other instance', async () => {
+    const sent: { subject: string }[] = [];
+    const [a, b] = channels.map((channel) =>
+      createEmailTemplates({
+        repo: createEmailTemplatesRepository(db()),
+        audit: createAudit(createAdminRepository(db())),
+        mailer: { send: async (m) => void sent.push(m), close: () => {} },
+        jobs: createJobs(t.app.log),
+        channel,
+      }),
+    );
+    for (const service of [a!, b!]) await service.listen();
+    const values = { displayName: 'A', notice: 'n', link: 'l', linkLabel: 'x' };
+    const subjectOn = async (service: typeof a) => (await service!.render('strike', 'a@example.test', values)).subject;
+    expect(await subjectOn(a)).toBe(definitionOf('strike').subject);
+    expect(await subjectOn(b)).toBe(definitionOf('strike').subject);
+
+    const staff: Staff = { id: editor.user.id, isAdmin: false, username: editor.user.username, permissions: new Set(), roles: ['moderator'] };
+    const meta = { ip: '127.0.0.1', userAgent: null };
+    const current = await a!.get('strike');
+    await a!.save(staff, 'strike', { subject: 'Changed elsewhere', html: current.html, text: current.text, baseVersion: current.version }, meta);
+    expect(await subjectOn(a)).toBe('Changed elsewhere');
+    await vi.waitFor(async () => expect(await subjectOn(b)).toBe('Changed elsewhere'));
+    await b!.send('strike', 'a@example.test', values);
     expect(sent).toMatchObject([{ subject: 'Changed elsewhere' }]);
+
+    await b!.revert(staff, 'strike', meta);
+    await vi.waitFor(async () => expect(await subjectOn(a)).toBe(definitionOf('strike').subject));
     const [row] = await db().select().from(emailTemplates).where(eq(emailTemplates.name, 'strike'));
-    expect(row!.isActive).toBe(true);
+    expect(row).toMatchObject({ isActive: false, version: current.version + 2 });
   });
 });

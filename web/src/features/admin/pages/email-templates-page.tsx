@@ -87,8 +87,13 @@ function TemplateList({
   selected: EmailTemplateName;
   onSelect: (name: EmailTemplateName) => void;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  // On a phone the row scrolls: bring the chosen template into view.
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
   return (
-    <nav aria-label="Templates" className="min-w-0">
+    <nav ref={ref} aria-label="Templates" className="min-w-0">
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0 lg:grid lg:gap-1">
         {templates.map((t) => (
           <li key={t.name} className="shrink-0">
@@ -266,7 +271,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDto }) {
         <FormField label="Subject" error={errorOf('subject')}>
           <Input maxLength={EMAIL_SUBJECT_MAX} {...form.register('subject')} onFocus={remember} />
         </FormField>
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid gap-4 2xl:grid-cols-2">
           <div className="grid content-start gap-4">
             <FormField label="HTML version" error={errorOf('html')}>
               <Textarea rows={14} maxLength={EMAIL_BODY_MAX} spellCheck={false} className="font-mono text-xs" {...form.register('html')} onFocus={remember} />
