@@ -75,7 +75,8 @@ export function emailTemplatesRoutes(options: { templates: EmailTemplates; store
           body: EmailTemplateDraft,
           response: { 200: EmailPreviewResponse, ...errors },
         },
-        config,
+        // Asked while the admin types: not a write, so it does not use up the admin write limit.
+        config: { ...config, changes: false },
       },
       async (request) => templates.preview(request.params.name, request.body),
     );

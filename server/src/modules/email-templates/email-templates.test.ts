@@ -233,6 +233,32 @@ describe('/admin/email-templates API', () => {
   });
 });
 
+describe('the live preview and the admin write limit', () => {
+  it('previews as often as the admin types without using up the write limit that saves count against', async () => {
+    const limited = await buildTestApp({ rateLimits: { adminWritesPerUser: 2 } });
+    try {
+      const boss = await makeSignedInUser(limited.app, { isAdmin: true });
+      const draft = { subject: 'S {{displayName}}', html: '<p>{{notice}}</p>', text: '{{notice}}' };
+      for (let i = 0; i < 4; i++) {
+        const preview = await limited.app.inject({ method: 'POST', url: '/api/admin/email-templates/strike/preview', headers: boss.headers, payload: draft });
+        expect(preview.statusCode).toBe(200);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const answer = await limited.app.inject({
+          method: 'POST',
+          url: '/api/admin/email-templates/strike/revert',
+          headers: boss.headers,
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('mail sent uses the stored template', () => {
   it('the verification mail of a sign-up, and a password reset, as saved; the default again after a revert', async () => {
     await edit('verify_email', {
