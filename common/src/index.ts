@@ -27,3 +27,4 @@ export * from './schemas/content.js';
 export * from './schemas/points.js';
 export * from './schemas/bulk-ops.js';
 export * from './schemas/data-exports.js';
+export * from './schemas/email-templates.js';

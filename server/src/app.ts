@@ -53,6 +53,9 @@ import { createFeaturedService } from './modules/featured/featured.service.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { createVerificationService } from './modules/verification/verification.service.js';
 import { createContentFilters } from './modules/content-filters/content-filters.service.js';
+import { createEmailTemplatesRepository } from './modules/email-templates/email-templates.repository.js';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.js';
+import { createEmailTemplates } from './modules/email-templates/email-templates.service.js';
 import { redisReloadChannel } from './modules/content-filters/reload-channel.js';
 import { createModerationRepository } from './modules/moderation/moderation.repository.js';
 import { createBlockList, localChangeBus, redisChangeBus, type BlockList } from './modules/security/block-list.js';
@@ -237,6 +240,19 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   await contentFilters.load();
   await contentFilters.listen();
+  // Every mail Plates sends goes through its template (/admin/email-templates): the stored rows are
+  // kept in memory and read again after a save here, or on another instance (Redis).
+  const templateChannel = redis
+    ? redisReloadChannel(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:email-templates`)
+    : undefined;
+  const emailTemplates = createEmailTemplates({
+    repo: createEmailTemplatesRepository(database.db),
+    audit,
+    mailer,
+    jobs,
+    ...(templateChannel ? { channel: templateChannel } : {}),
+  });
+  await emailTemplates.listen();
   const postsRepo = createPostsRepository(database.db);
   // Who may open and engage with which plate: one rule for every module (post-access.ts).
   const postAccess = createPostAccess(database.db);
@@ -337,6 +353,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     audit,
     notifications,
     mailer,
+    templates: emailTemplates,
     jobs,
     disconnectUser: (userId) => realtime.disconnectUser(userId),
     eraseAccount: eraser.erase,
@@ -396,7 +413,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const ipBlocks = createIpBlocksService({ repo: securityRepo, blockList, audit, log: securityLog });
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
-    mailer,
+    mail: emailTemplates,
     jobs,
     appUrl: config.appUrl,
     isMaintenance: system.isMaintenance,
@@ -427,6 +444,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     // A refused admin stops the start-up: release what was opened so far before saying why.
     await auth.ensureAdmin(config.admin).catch(async (error: unknown) => {
       await filterChannel?.close();
+      await templateChannel?.close();
       await blockList.close();
       await settings.close();
       await redis?.quit();
@@ -552,8 +570,12 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const announcements = createAnnouncementsService({
     repo: createAnnouncementsRepository(database.db),
     audit,
+    mail: emailTemplates,
+    jobs,
+    appUrl: config.appUrl,
     bus: realtime,
     onPushError: (error) => app.log.warn({ err: error }, 'announcements: realtime push failed'),
+    onMailError: (error) => app.log.warn({ err: error }, 'announcements: a mail failed'),
   });
   await app.register(announcementsRoutes({ announcements }));
   await app.register(dashboardRoutes({ dashboard: createDashboardService({ repo: createDashboardRepository(database.db) }) }));
@@ -605,6 +627,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     logger: app.log,
   });
   await app.register(dataExportsRoutes({ dataExports, store: rateLimitStore }));
+  await app.register(emailTemplatesRoutes({ templates: emailTemplates, store: rateLimitStore }));
   const chatOptions = {
     chat,
     store: rateLimitStore,
@@ -646,6 +669,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     await jobs.drain();
     mailer.close();
     await filterChannel?.close();
+    await templateChannel?.close();
     await redis?.quit();
     if (!deps.database) await database.close();
   });

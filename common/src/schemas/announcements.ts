@@ -54,8 +54,8 @@ export const AnnouncementFields = z.object({
   endDate: When.nullable().optional(),
 });
 
-/** `POST /api/admin/announcements`. */
-export const AnnouncementBody = AnnouncementFields.refine((body) => scheduleIsOrdered(body.startDate, body.endDate), {
+/** `POST /api/admin/announcements`; `sendEmail` also mails it to the audience's verified members. */
+export const AnnouncementBody = AnnouncementFields.extend({ sendEmail: z.boolean().default(false) }).refine((body) => scheduleIsOrdered(body.startDate, body.endDate), {
   path: ['endDate'],
   message: ANNOUNCEMENT_MESSAGES.endBeforeStart,
 });

@@ -17,7 +17,11 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: updatedAt(),
 });
 
-/** Mail templates with `{{name}}` placeholders; `variables` lists the names a template uses. */
+/**
+ * Mail templates with `{{name}}` placeholders; `variables` lists the names a template uses. A row
+ * that is active overrides the template's default in the code (email-templates.registry.ts); a
+ * revert switches it off. `version` grows with every save and revert (the editors' stale-save guard).
+ */
 export const emailTemplates = pgTable('email_templates', {
   id: id(),
   name: text('name').notNull().unique(),
@@ -27,6 +31,8 @@ export const emailTemplates = pgTable('email_templates', {
   variables: jsonb('variables').$type<string[]>().notNull().default([]),
   description: text('description'),
   isActive: boolean('is_active').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

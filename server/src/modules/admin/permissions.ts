@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission an `/api/admin/…` route needs; such a route without one refuses to start. */
     permission?: Permission;
+    /** `false` on an admin POST that changes nothing (a preview): it does not count as a write. */
+    changes?: boolean;
   }
   interface FastifyRequest {
     /** Set by the permission guard on admin routes: the member, with the permission checked. */
@@ -102,7 +104,7 @@ export function createPermissions(deps: PermissionsDeps) {
         const existing = route.preValidation;
         route.preValidation = existing ? [guard, ...[existing].flat()] : [guard];
         // Every change in the admin area counts against the staff member's write limit.
-        if (writeLimit && ![route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) {
+        if (writeLimit && route.config?.changes !== false && ![route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) {
           const handlers = route.preHandler;
           route.preHandler = handlers ? [writeLimit, ...[handlers].flat()] : [writeLimit];
         }

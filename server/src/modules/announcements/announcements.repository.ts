@@ -95,6 +95,28 @@ export function createAnnouncementsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * One batch of the members an announcement's mail goes to, by id after `afterId`: verified
+     * addresses of active accounts (a suspended, deactivated or unapproved one gets none), of
+     * the audience (new members: joined after `since`; admins).
+     */
+    async mailRecipients(audience: AnnouncementAudience, since: Date, afterId: number, limit: number) {
+      return db
+        .select({ id: users.id, email: users.email, username: users.username, displayName: users.displayName })
+        .from(users)
+        .where(
+          and(
+            gt(users.id, afterId),
+            eq(users.emailVerified, true),
+            eq(users.accountStatus, 'active'),
+            audience === 'new_members' ? gt(users.createdAt, since) : undefined,
+            audience === 'admins' ? eq(users.isAdmin, true) : undefined,
+          ),
+        )
+        .orderBy(users.id)
+        .limit(limit);
+    },
+
     async adminIds(): Promise<number[]> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
       return rows.map((r) => r.id);

@@ -18,7 +18,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { RealtimeBus } from '../../lib/realtime-bus.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Viewer } from '../../lib/viewer.js';
+import type { Jobs } from '../../lib/jobs.js';
 import type { Audit } from '../admin/audit.js';
+import type { EmailTemplates } from '../email-templates/email-templates.service.js';
 import type { Staff } from '../admin/permissions.js';
 import type { AnnouncementsRepository } from './announcements.repository.js';
 
@@ -31,6 +33,12 @@ export interface AnnouncementsDeps {
   repo: AnnouncementsRepository;
   audit: Audit;
   bus: AnnouncementsBus;
+  /** "Also send by email": the announcement template, mailed in batches by a background job. */
+  mail: Pick<EmailTemplates, 'send'>;
+  jobs: Jobs;
+  appUrl: string;
+  mailBatchSize?: number;
+  onMailError?: (error: unknown) => void;
   now?: () => Date;
   /** How long visitors' answer is kept in memory (it is the same for every visitor). */
   visitorTtlMs?: number;
@@ -38,6 +46,8 @@ export interface AnnouncementsDeps {
 }
 
 const DAY_MS = 86_400_000;
+/** Members read per query when an announcement is mailed. */
+const MAIL_BATCH = 500;
 /** Visitors' list is asked on every home page load; a change here shows it at once, elsewhere within this. */
 export const VISITOR_ANNOUNCEMENTS_TTL_MS = 30_000;
 
@@ -126,6 +136,43 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
     }
   }
 
+  /**
+   * Mails an announcement to its audience's verified members, a batch of ids at a time (one query
+   * per batch), then audits how many it reached. One failed address does not stop the others.
+   */
+  async function mailOut(staff: Staff, row: GlobalAnnouncement, meta: RequestMeta): Promise<void> {
+    const audience = AnnouncementAudience.safeParse(row.targetAudience).data ?? 'all';
+    const since = new Date(now().getTime() - NEW_MEMBER_DAYS * DAY_MS);
+    const batchSize = deps.mailBatchSize ?? MAIL_BATCH;
+    let sent = 0;
+    let failed = 0;
+    for (let afterId = 0; ; ) {
+      const batch = await repo.mailRecipients(audience, since, afterId, batchSize);
+      for (const member of batch) {
+        try {
+          await deps.mail.send('announcement', member.email, {
+            displayName: member.displayName || member.username,
+            title: row.title,
+            content: row.content,
+            link: `${deps.appUrl}/`,
+          });
+          sent++;
+        } catch (error) {
+          failed++;
+          deps.onMailError?.(error);
+        }
+      }
+      if (batch.length < batchSize) break;
+      afterId = batch.at(-1)!.id;
+    }
+    await repo.transaction((tx) =>
+      audit.record(
+        { staff, action: 'announcement_emailed', target: { type: 'announcement', id: row.id, label: row.title }, details: { audience, sent, failed }, meta },
+        tx,
+      ),
+    );
+  }
+
   async function found(id: number): Promise<GlobalAnnouncement> {
     const row = await repo.find(id);
     if (!row) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
@@ -169,11 +216,22 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       };
       const row = await repo.transaction(async (tx) => {
         const saved = await repo.insert(values, tx);
-        await audit.record({ staff, action: 'announcement_created', target: { type: 'announcement', id: saved.id, label: saved.title }, after: auditView(saved), meta }, tx);
+        await audit.record(
+          {
+            staff,
+            action: 'announcement_created',
+            target: { type: 'announcement', id: saved.id, label: saved.title },
+            after: auditView(saved),
+            details: body.sendEmail ? { sendEmail: true } : null,
+            meta,
+          },
+          tx,
+        );
         return saved;
       });
       visitorCache = null;
       await push(row);
+      if (body.sendEmail) deps.jobs.run('mail:announcement', () => mailOut(staff, row, meta));
       return toAdminAnnouncementDto(row, { id: staff.id, username: staff.username }, now());
     },
 

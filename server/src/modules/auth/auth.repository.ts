@@ -2,7 +2,6 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   appealPasses,
-  emailTemplates,
   emailVerificationTokens,
   loginOrigins,
   passwordResetTokens,
@@ -242,15 +241,6 @@ export function createAuthRepository(db: Db) {
         .update(table)
         .set({ used: true, usedAt: now })
         .where(and(eq(table.userId, userId), eq(table.used, false)));
-    },
-
-    async findTemplate(name: string, conn: Conn = db) {
-      const [row] = await conn
-        .select()
-        .from(emailTemplates)
-        .where(and(eq(emailTemplates.name, name), eq(emailTemplates.isActive, true)))
-        .limit(1);
-      return row;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import type { Jobs } from '../../lib/jobs.js';
-import { renderTemplate, type Mailer } from '../../lib/mailer.js';
+import type { EmailTemplates } from '../email-templates/email-templates.service.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { Tx } from '../../db/client.js';
@@ -25,7 +25,8 @@ const DEVICE_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
-  mailer: Mailer;
+  /** The verification and reset mails, rendered from their templates (/admin/email-templates). */
+  mail: Pick<EmailTemplates, 'send'>;
   jobs: Jobs;
   appUrl: string;
   isMaintenance: () => Promise<boolean>;
@@ -66,7 +67,7 @@ export interface AuthContext {
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, mailer, jobs, appUrl, logger, throttle } = deps;
+  const { repo, mail, jobs, appUrl, logger, throttle } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function sessionUser(user: User): Promise<SessionUser> {
@@ -84,19 +85,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  /** Renders the template row `name` and sends it after the answer has gone. */
+  /** Sends the template `name` (the stored one, or its default) after the answer has gone. */
   function sendTemplated(name: TokenKind, user: User, link: string): void {
-    jobs.run(`mail:${name}`, async () => {
-      const template = await repo.findTemplate(name);
-      if (!template) throw new Error(`email template ${name} is missing or inactive`);
-      const values = { displayName: user.displayName || user.username, link, appName: 'Plates' };
-      await mailer.send({
-        to: user.email,
-        subject: renderTemplate(template.subject, values, false),
-        text: renderTemplate(template.textTemplate ?? '', values, false),
-        html: renderTemplate(template.htmlTemplate, values, true),
-      });
-    });
+    jobs.run(`mail:${name}`, () => mail.send(name, user.email, { displayName: user.displayName || user.username, link }));
   }
 
   /**

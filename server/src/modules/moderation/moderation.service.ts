@@ -29,6 +29,7 @@ import { renderTemplate, type Mailer } from '../../lib/mailer.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Member } from '../../lib/viewer.js';
 import type { Audit } from '../admin/audit.js';
+import type { EmailTemplates } from '../email-templates/email-templates.service.js';
 import type { Staff } from '../admin/permissions.js';
 import type { ContentFilters } from '../content-filters/content-filters.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
@@ -93,6 +94,8 @@ export interface ModerationServiceDeps {
   audit: Audit;
   notifications: Pick<NotificationsService, 'notify'>;
   mailer: Mailer;
+  /** Strike and appeal-outcome mails are rendered from their templates (/admin/email-templates). */
+  templates: Pick<EmailTemplates, 'send'>;
   jobs: Jobs;
   /** Closes a member's sockets on every instance (suspension, sign-out everywhere). */
   disconnectUser: (userId: number) => void;
@@ -152,6 +155,18 @@ export function createModerationService(deps: ModerationServiceDeps) {
         text: renderTemplate(`Hello {{name}},\n\n{{text}}\n\n${textLink}The Plates moderators`, values, false),
         html: renderTemplate(`<p>Hello {{name}},</p><p>{{text}}</p>${htmlLink}<p>The Plates moderators</p>`, values, true),
       }),
+    );
+  }
+
+  /** Mails a strike or an appeal's outcome through its template, after the commit. */
+  function mailTemplated(
+    user: Pick<User, 'id' | 'email' | 'username' | 'displayName'>,
+    name: 'strike' | 'appeal_outcome',
+    values: Record<string, string>,
+    link: { url: string; label: string } = { url: `${deps.appUrl}/profile/${user.id}?tab=settings`, label: 'Your account' },
+  ): void {
+    jobs.run(`mail:${name}`, () =>
+      deps.templates.send(name, user.email, { displayName: user.displayName || user.username, link: link.url, linkLabel: link.label, ...values }),
     );
   }
 
@@ -223,7 +238,9 @@ export function createModerationService(deps: ModerationServiceDeps) {
       },
       tx,
     );
-    after.push(() => mail(user, MODERATION_MESSAGES.strikeTitle, notice, ...(input.type === 'suspend' || user.accountStatus === 'suspended' ? [appealLink] : [])));
+    after.push(() =>
+      mailTemplated(user, 'strike', { notice }, ...(input.type === 'suspend' || user.accountStatus === 'suspended' ? [appealLink] : [])),
+    );
     return row;
   }
 
@@ -726,7 +743,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
           tx,
         );
         const suspended = (await repo.lockUser(user.id, tx))?.accountStatus === 'suspended';
-        after.push(() => mail(user, title, message, ...(suspended ? [appealLink] : [])));
+        const outcome = approve ? 'approved' : 'not approved';
+        after.push(() => mailTemplated(user, 'appeal_outcome', { outcome, message }, ...(suspended ? [appealLink] : [])));
         await audit.record(
           {
             staff,

@@ -36,6 +36,7 @@ describe('moderation: reports, strikes and appeals', () => {
       audit: createAudit(createAdminRepository(db)),
       notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
       mailer: { send: async () => {}, close: () => {} },
+      templates: { send: async () => {} },
       jobs: createJobs(t.app.log),
       disconnectUser: () => {},
       eraseAccount: async () => undefined,

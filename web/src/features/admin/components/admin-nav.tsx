@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   LayoutTemplate,
   Layers,
+  Mail,
   Megaphone,
   ScrollText,
   Settings,
@@ -38,6 +39,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/verification': BadgeCheck,
   '/admin/point-system': Coins,
   '/admin/bulk-ops': Layers,
+  '/admin/email-templates': Mail,
 };
 
 /**

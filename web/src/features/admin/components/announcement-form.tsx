@@ -43,6 +43,7 @@ const FormSchema = z
     isPinned: z.boolean(),
     showAsAlert: z.boolean(),
     isActive: z.boolean(),
+    sendEmail: z.boolean(),
     startDate: LocalDate,
     endDate: LocalDate,
   })
@@ -60,6 +61,7 @@ function defaultsOf(a: AdminAnnouncementDto | null): FormInput {
     isPinned: a?.isPinned ?? false,
     showAsAlert: a?.showAsAlert ?? false,
     isActive: a?.isActive ?? true,
+    sendEmail: false,
     startDate: localOf(a?.startDate ?? null),
     endDate: localOf(a?.endDate ?? null),
   };
@@ -90,7 +92,7 @@ function AnnouncementForm({
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(FormSchema), defaultValues: defaultsOf(announcement) });
   const { errors } = form.formState;
   const save = useMutation<AdminAnnouncementDto, ApiError, AnnouncementBody>({
-    mutationFn: (body) => (announcement ? patchAnnouncement(announcement.id, body) : createAnnouncement(body)),
+    mutationFn: ({ sendEmail, ...body }) => (announcement ? patchAnnouncement(announcement.id, body) : createAnnouncement({ ...body, sendEmail })),
     onSuccess: (saved) => onSaved(saved, announcement === null),
     onError: (error) => {
       const field = FIELDS.find((f) => f === error.field);
@@ -101,7 +103,7 @@ function AnnouncementForm({
   const onSubmit = form.handleSubmit((v) =>
     save.mutate({ ...v, startDate: isoOf(v.startDate), endDate: isoOf(v.endDate) }),
   );
-  const check = (name: 'isPinned' | 'showAsAlert' | 'isActive', label: string, hint: string) => (
+  const check = (name: 'isPinned' | 'showAsAlert' | 'isActive' | 'sendEmail', label: string, hint: string) => (
     <label className="flex min-h-11 items-start gap-3 text-sm">
       <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-primary" {...form.register(name)} />
       <span className="grid gap-0.5">
@@ -150,6 +152,9 @@ function AnnouncementForm({
         {check('isActive', 'Active', 'Off: kept here but shown to nobody.')}
         {check('isPinned', 'Pinned', 'Shown before the others.')}
         {check('showAsAlert', 'Alert signed-in members now', 'Members online see it at once, without reloading.')}
+        {announcement
+          ? null
+          : check('sendEmail', 'Also send by email', "Mailed once to the audience's members with a verified address (the Announcement email template).")}
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>

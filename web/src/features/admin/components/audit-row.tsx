@@ -7,7 +7,7 @@ import { VerifiedBadge } from '../../../components/author/verified-badge';
 import { useMemberHref } from './person';
 
 /** What each kind of audited target is called. */
-export const TARGET_TYPES = { post: 'Plate', user: 'Member', comment: 'Comment', template: 'Template', community_content: 'Page' } as const;
+export const TARGET_TYPES = { post: 'Plate', user: 'Member', comment: 'Comment', template: 'Template', community_content: 'Page', email_template: 'Email template' } as const;
 
 function Json({ label, value }: { label: string; value: Record<string, unknown> | null }) {
   if (!value || Object.keys(value).length === 0) return null;

@@ -17,6 +17,7 @@ const BUILT = new Set<string>([
   '/admin/verification',
   '/admin/point-system',
   '/admin/bulk-ops',
+  '/admin/email-templates',
 ]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];

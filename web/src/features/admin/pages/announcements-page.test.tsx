@@ -104,6 +104,7 @@ describe('AnnouncementsPage', () => {
     await user.clear(within(form).getByLabelText('Ends (optional)'));
     await user.type(within(form).getByLabelText('Ends (optional)'), '2030-05-03T10:00');
     await user.click(within(form).getByLabelText(/Alert signed-in members now/));
+    await user.click(within(form).getByLabelText(/Also send by email/));
     await user.click(within(form).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/announcements')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/admin/announcements')[0]!.body).toEqual({
@@ -114,6 +115,7 @@ describe('AnnouncementsPage', () => {
       isActive: true,
       isPinned: false,
       showAsAlert: true,
+      sendEmail: true,
       startDate: new Date('2030-05-02T10:00').toISOString(),
       endDate: new Date('2030-05-03T10:00').toISOString(),
     });

@@ -43,6 +43,9 @@ const KNOWN_ACTIONS = [
   'template_created',
   'template_updated',
   'template_deleted',
+  'email_template_updated',
+  'email_template_reverted',
+  'announcement_emailed',
 ];
 
 function idFrom(raw: string | null): number | undefined {
