@@ -24,3 +24,4 @@ export * from './schemas/system.js';
 export * from './schemas/verification.js';
 export * from './schemas/content.js';
 export * from './schemas/points.js';
+export * from './schemas/rating-integrity.js';

@@ -89,6 +89,23 @@ export function createPointsService(deps: {
       await announceLevels(award.userId, await repo.addPoints(award.userId, points, tx), tx);
       return points;
     },
+
+    /**
+     * Takes back what these awards earned (a voided rating's, record 0034): for each award still
+     * holding points, a negative ledger row under its rule and entity (so the award is not made
+     * again), and each member's total and level moved down, members locked in id order. Answers
+     * the points taken per member (only those who lost some).
+     */
+    async takeBack(awards: Award[], reason: string, tx: Db | Tx): Promise<Map<number, number>> {
+      const held = await repo.balances(awards, tx);
+      await repo.recordTakeBacks(held, reason, tx);
+      const byMember = new Map<number, number>();
+      for (const h of held) byMember.set(h.userId, (byMember.get(h.userId) ?? 0) + h.points);
+      for (const [userId, points] of [...byMember.entries()].sort((a, b) => a[0] - b[0])) {
+        await repo.addPoints(userId, -points, tx);
+      }
+      return byMember;
+    },
   };
 }
 
