@@ -12,7 +12,7 @@ export const RATING_INTEGRITY = {
   pairMinRatings: 3,
   /** …averaging at least this… */
   pairMinAverage: 4.5,
-  /** …at least this far above A's average for everyone else (no one else rated: no baseline, still counts). */
+  /** …at least this far above A's usual average: their ratings of every author they do not rate so (none: no baseline, still counts). */
   pairMinLift: 1.0,
   /** A ring: this many members or more joined by such reciprocal pairs. */
   ringMinMembers: 3,
@@ -72,7 +72,7 @@ export const PairSideDto = z.object({
   authorId: z.number().int(),
   count: z.number().int(),
   average: z.number(),
-  /** The rater's average for everyone else; null when they rated no one else. */
+  /** The rater's average for the authors they do not rate this way; null when there are none. */
   usualAverage: z.number().nullable(),
   usualCount: z.number().int(),
 });

@@ -95,7 +95,8 @@ export function createRatingsAdminRepository(db: Db) {
 
     /**
      * Reciprocal pairs: A rated B's plates ≥ pairMinRatings times averaging ≥ pairMinAverage, at least
-     * pairMinLift above A's average for everyone else (or A rated no one else), and B likewise for A.
+     * pairMinLift above A's usual average (their ratings of every author they do not rate that way;
+     * no such ratings: no baseline, still counts), and B likewise for A.
      * Each pair carries the root of its connected group (the smallest member id reachable through
      * such pairs), found by a recursive walk over the pairs alone.
      */
@@ -107,14 +108,18 @@ export function createRatingsAdminRepository(db: Db) {
           from rated group by rater, author
           having count(*) >= ${T.pairMinRatings} and avg(rating) >= ${T.pairMinAverage}
         ),
+        -- The rater's usual: their ratings of every author they do not rate this way (so a ring's
+        -- members are not each other's baseline).
         per_rater as (
-          select rater, count(*)::int as n, sum(rating)::int as total
-          from rated where rater in (select rater from per_pair) group by rater
+          select rated.rater, count(*)::int as n, sum(rated.rating)::int as total
+          from rated left join per_pair pp on pp.rater = rated.rater and pp.author = rated.author
+          where pp.rater is null and rated.rater in (select rater from per_pair)
+          group by rated.rater
         ),
         directed as (
-          select pp.rater, pp.author, pp.n, pp.avg, (pr.n - pp.n) as usual_n,
-            case when pr.n > pp.n then (pr.total - pp.total)::float8 / (pr.n - pp.n) end as usual
-          from per_pair pp join per_rater pr on pr.rater = pp.rater
+          select pp.rater, pp.author, pp.n, pp.avg, coalesce(pr.n, 0) as usual_n,
+            case when pr.n > 0 then pr.total::float8 / pr.n end as usual
+          from per_pair pp left join per_rater pr on pr.rater = pp.rater
         ),
         qualified as (
           select * from directed where usual is null or usual <= avg - ${T.pairMinLift}

@@ -153,7 +153,7 @@ describe('/admin/ratings API', () => {
     for (const m of ringFinding!.members) {
       expect(m).toMatchObject({ insideCount: 6, insideAverage: 5, usualCount: 3, usualAverage: 2 });
     }
-    expect(ringFinding!.pairs[0]!.a).toMatchObject({ count: 3, average: 5, usualAverage: 3.5, usualCount: 6 });
+    expect(ringFinding!.pairs[0]!.a).toMatchObject({ count: 3, average: 5, usualAverage: 2, usualCount: 3 });
     expect(pairFinding!.pairs[0]!.a).toMatchObject({ count: 3, average: 5, usualAverage: null, usualCount: 0 });
     const flagged = findings.flatMap((f) => f.members.map((m) => m.id));
     expect(flagged).not.toContain(fan.user.id);
