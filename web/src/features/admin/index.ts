@@ -23,3 +23,4 @@ export const AiPage = lazyPage(() => import('./pages/ai-page'));
 export const SystemPage = lazyPage(() => import('./pages/system-page'));
 export const VerificationPage = lazyPage(() => import('./pages/verification-page'));
 export const PointSystemPage = lazyPage(() => import('./pages/point-system-page'));
+export const RatingsPage = lazyPage(() => import('./pages/ratings-page'));

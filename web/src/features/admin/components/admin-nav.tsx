@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   LayoutTemplate,
   Megaphone,
+  Scale,
   ScrollText,
   Settings,
   ShieldAlert,
@@ -36,6 +37,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/system': Activity,
   '/admin/verification': BadgeCheck,
   '/admin/point-system': Coins,
+  '/admin/ratings': Scale,
 };
 
 /**

@@ -16,6 +16,7 @@ const BUILT = new Set<string>([
   '/admin/system',
   '/admin/verification',
   '/admin/point-system',
+  '/admin/ratings',
 ]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];
