@@ -43,7 +43,7 @@ export const CHECKS: Record<Tab, string> = {
 type Selection = Map<number, number>;
 
 const name = (m: { username: string }) => `@${m.username}`;
-const avg = (n: number | null) => (n === null ? '—' : n.toFixed(1));
+const avg = (n: number | null) => (n === null ? '—' : `${n.toFixed(1)} ★`);
 
 /** /admin/ratings: rating integrity (review_ratings; record 0034). Three detectors, each finding's ratings, void selected. */
 export default function RatingsPage() {
@@ -151,10 +151,10 @@ function RingsTab(props: SelectionProps) {
                       <MemberLink member={m} />
                     </th>
                     <td className="py-1 pr-2">
-                      {avg(m.insideAverage)} ★ <span className="text-muted-foreground">({m.insideCount})</span>
+                      {avg(m.insideAverage)} <span className="text-muted-foreground">({m.insideCount})</span>
                     </td>
                     <td className="py-1">
-                      {avg(m.usualAverage)} ★ <span className="text-muted-foreground">({m.usualCount})</span>
+                      {avg(m.usualAverage)} <span className="text-muted-foreground">({m.usualCount})</span>
                     </td>
                   </tr>
                 ))}
