@@ -4,7 +4,7 @@
 // to the honest 2; the raters are told. The page checked with axe and photographed.
 import { expect, test } from '@playwright/test';
 import { apiAs, approvedPlate } from './api';
-import { violations } from './axe';
+import { fourLooks } from './axe';
 import { admin, createMember, type Member } from './members';
 import { shot, signedInPage } from './pages';
 
@@ -55,21 +55,13 @@ test('an admin finds a rating ring, voids its ratings of one plate, and the plat
   await expect(onTarget).toHaveCount(2);
   for (const item of await onTarget.all()) await item.getByRole('checkbox').check();
 
-  // The ring opened with two ratings ticked, at a laptop's and a phone's width, light and dark:
-  // axe and photographs (the same signed-in page; the selection lives on the page).
-  const problems: string[] = [];
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme });
-      await page.evaluate(() => window.scrollTo(0, 0));
-      problems.push(...(await violations(page)).map((v) => `${size} ${colorScheme}: ${v}`));
-      await shot(page, `ratings-${size}-${colorScheme}`, { photos: false });
-    }
-  }
+  // The ring opened with two ratings ticked, in the four looks: axe and photographs.
+  const problems = await fourLooks(
+    page,
+    'ratings',
+    () => page.evaluate(() => window.scrollTo(0, 0)),
+    (p, name) => shot(p, name, { photos: false }),
+  );
   expect(problems).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
