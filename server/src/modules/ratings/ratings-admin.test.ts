@@ -336,5 +336,10 @@ describe('/admin/ratings API', () => {
     // b lost the 3 × 10 received; a the 3 × 5 given.
     expect(await totals(b!.user.id)).toEqual({ points: 980, level: 1 });
     expect(res.json<VoidRatingsResponse>()).toMatchObject({ voided: 3, pointsTakenBack: 45, membersNotified: 2 });
+    // The cook reads why in their notifications (and the push after the commit has had its turn).
+    const mine = await inject('GET', '/api/notifications', b!.headers);
+    expect(mine.json<{ notifications: { title: string; message: string }[] }>().notifications.find((n) => n.title === RATINGS_VOIDED_TITLE)?.message).toBe(
+      '3 ratings of your plates were removed and 30 points taken back: Pair',
+    );
   });
 });
