@@ -33,3 +33,25 @@ export async function violations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The page at a laptop's and a phone's width, light and dark (the same signed-in page): after
+ * `prepare` sets each look up, checked with axe and photographed as `<name>-<size>-<scheme>`.
+ * Answers the violations found, each prefixed with its look.
+ */
+export async function fourLooks(page: Page, name: string, prepare: () => Promise<void>, shoot: (page: Page, name: string) => Promise<void>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await prepare();
+      problems.push(...(await violations(page)).map((v) => `${size} ${colorScheme}: ${v}`));
+      await shoot(page, `${name}-${size}-${colorScheme}`);
+    }
+  }
+  return problems;
+}

@@ -28,3 +28,4 @@ export * from './schemas/points.js';
 export * from './schemas/bulk-ops.js';
 export * from './schemas/data-exports.js';
 export * from './schemas/email-templates.js';
+export * from './schemas/rating-integrity.js';

@@ -88,6 +88,9 @@ import { createPointsService } from './modules/points/points.service.js';
 import { createPointsAdminRepository } from './modules/points/points-admin.repository.js';
 import { createPointsAdminService } from './modules/points/points-admin.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
+import { createRatingsAdminRepository } from './modules/ratings/ratings-admin.repository.js';
+import { ratingsAdminRoutes } from './modules/ratings/ratings-admin.routes.js';
+import { createRatingsAdminService } from './modules/ratings/ratings-admin.service.js';
 import { createPostAccess } from './modules/posts/post-access.js';
 import { createPostsRepository } from './modules/posts/posts.repository.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -628,6 +631,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   await app.register(dataExportsRoutes({ dataExports, store: rateLimitStore }));
   await app.register(emailTemplatesRoutes({ templates: emailTemplates, store: rateLimitStore }));
+  // Rating integrity (/admin/ratings): the detectors, and voids taken back through the ledger.
+  const ratingsAdmin = createRatingsAdminService({ repo: createRatingsAdminRepository(database.db), points, audit, notifications });
+  await app.register(ratingsAdminRoutes({ ratingsAdmin }));
   const chatOptions = {
     chat,
     store: rateLimitStore,

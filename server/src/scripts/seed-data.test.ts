@@ -9,6 +9,8 @@ import { createLocalStorage } from '../lib/storage/index.js';
 import { verifyPassword } from '../lib/password.js';
 import { createMediaService } from '../modules/media/media.service.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { createRatingsAdminRepository } from '../modules/ratings/ratings-admin.repository.js';
+import { createRatingsAdminService } from '../modules/ratings/ratings-admin.service.js';
 import { DISHES, seedDatabase, type SeedResult } from './seed-data.js';
 
 let testDb: TestDatabase;
@@ -185,5 +187,47 @@ describe('seedDatabase', () => {
     const featured = await one<{ n: number }>(sql`
       select count(*)::int n from featured_posts f join posts p on p.id = f.post_id where p.approval_status <> 'approved' or p.rating_count < 3`);
     expect(featured.n).toBe(0);
+  });
+});
+
+/** /admin/ratings over a seeded database: the detectors only (nothing is voided here). */
+const integrityOf = (db: Database['db']) =>
+  createRatingsAdminService({
+    repo: createRatingsAdminRepository(db),
+    points: { takeBack: () => Promise.reject(new Error('not used')) },
+    audit: { record: () => Promise.reject(new Error('not used')) },
+    notifications: { notify: () => Promise.reject(new Error('not used')) },
+  });
+
+describe('the planted rating ring (record 0034)', () => {
+  it('is the one ring /admin/ratings finds: the three members after the login account', async () => {
+    expect(result.counts).toMatchObject({ ringMembers: 3, burstAccounts: 0 });
+    const { findings } = await integrityOf(database.db).rings();
+    expect(findings.map((f) => [f.kind, f.members.map((m) => m.id)])).toEqual([['ring', [result.userIds.first + 1, result.userIds.first + 2, result.userIds.first + 3]]]);
+    for (const m of findings[0]!.members) {
+      expect(m.insideAverage).toBe(5);
+      if (m.usualAverage !== null) expect(m.usualAverage).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('on a seed of 20 members or more, also plants a burst from new accounts that share one address and browser', async () => {
+    const other = await createTestDatabase();
+    const otherDb = await createDatabase({ databaseUrl: other.databaseUrl, pgliteSnapshot: other.pgliteSnapshot });
+    try {
+      const seeded = await seedDatabase(otherDb.db, { users: 20, posts: 30, seed: 11, password: 'seed-pass' });
+      expect(seeded.counts).toMatchObject({ users: 20, ringMembers: 3, burstAccounts: 4 });
+      const integrity = integrityOf(otherDb.db);
+      expect((await integrity.rings()).findings.map((f) => f.kind)).toEqual(['ring']);
+      const bursts = (await integrity.bursts()).findings;
+      expect(bursts.map((b) => [b.post.id, b.count])).toEqual([[seeded.postIds.last, 4]]);
+      expect(bursts[0]!.raters.every((r) => r.accountAgeHours < 7 * 24)).toBe(true);
+      const shared = (await integrity.shared()).findings;
+      expect(shared.map((s) => [s.ip, s.accounts.length])).toEqual([['203.0.113.50', 4]]);
+      const wrong = (await otherDb.db.execute<{ n: number }>(sql`select count(*)::int n from users u where points <> (select coalesce(sum(points), 0) from point_transactions where user_id = u.id)`)).rows[0]!;
+      expect(Number(wrong.n)).toBe(0);
+    } finally {
+      await otherDb.close();
+      await other.cleanup();
+    }
   });
 });

@@ -23,6 +23,7 @@ import {
   ratings,
   replyHearts,
   saves,
+  signInEvents,
   users,
   userVerifications,
   type ImageVariant,
@@ -230,6 +231,9 @@ async function insertReturningIds<T extends Record<string, unknown>>(db: Db, tab
 }
 
 const DAY = 86_400_000;
+/** The planted burst (record 0034): how many new accounts, and the browser they share. */
+const BURST_ACCOUNTS = 4;
+const BURST_AGENT = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
 const MINUTE = 60_000;
 
 const GREETINGS = [
@@ -301,6 +305,26 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   const userIds = await insertReturningIds(db, users, userRows);
   const indexOfUser = new Map(userIds.map((id, i) => [id, i]));
   log(`users: ${userIds.length}`);
+  // ---- planted for /admin/ratings (record 0034): a few accounts made two days ago, all from one
+  // address and browser, that rate one plate 5 stars within the last hours (a burst from new
+  // accounts and one person's many accounts). Only on seeds of 20 members or more, beside them.
+  const burstIds =
+    nUsers >= 20 && nPosts >= 1
+      ? await insertReturningIds(
+          db,
+          users,
+          Array.from({ length: BURST_ACCOUNTS }, (_, i) => {
+            const username = `newcomer${base + nUsers + i + 1}`;
+            const createdAt = new Date(now - 2 * DAY + i * 7 * MINUTE);
+            return { username, email: `${username}@seed.plates.test`, password: passwordHash, displayName: `New Cook ${i + 1}`, emailVerified: true, emailVerifiedAt: createdAt, isPrivate: false, createdAt };
+          }),
+        )
+      : [];
+  await insertAll(
+    db,
+    signInEvents,
+    burstIds.map((userId, i) => ({ userId, success: true, ip: '203.0.113.50', userAgent: BURST_AGENT, createdAt: new Date(now - 2 * DAY + i * 7 * MINUTE + MINUTE) })),
+  );
   const badgeRows = userIds.filter(() => rng.chance(0.05)).map((userId) => ({ userId, verifiedType: rng.pick(['blue', 'gold', 'business'] as const) }));
   await insertAll(db, userVerifications, badgeRows);
 
@@ -365,6 +389,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       },
     };
   });
+  // ---- planted for /admin/ratings (record 0034): a ring of three members (not the login account)
+  // with three plates each, who rate each other's plates 5 stars and everyone else's 3 at most.
+  const ring = nUsers >= 8 && nPosts >= 12 ? [1, 2, 3] : [];
+  postRows.slice(0, ring.length * 3).forEach((p, i) => {
+    p.userIndex = ring[i % ring.length]!;
+    p.row.userId = userIds[p.userIndex]!;
+  });
   const postIds = await insertReturningIds(db, posts, postRows.map((p) => p.row));
   log(`plates: ${postIds.length}`);
 
@@ -411,6 +442,25 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       ratingRows.push({ postId, userId: userIds[who]!, rating: null, comment: rng.pick(COMMENTS), createdAt: at() });
     }
   });
+  if (ring.length > 0) {
+    const ringIds = new Set(ring.map((i) => userIds[i]!));
+    for (const r of ratingRows) if (r.rating !== null && ringIds.has(r.userId)) r.rating = Math.min(r.rating, 3);
+    postRows.forEach(({ userIndex, row }, i) => {
+      if (!ring.includes(userIndex)) return;
+      const postId = postIds[i]!;
+      for (const rater of ring) {
+        if (rater === userIndex) continue;
+        const existing = ratingRows.find((r) => r.postId === postId && r.userId === userIds[rater] && r.rating !== null);
+        if (existing) existing.rating = 5;
+        else ratingRows.push({ postId, userId: userIds[rater]!, rating: 5, comment: null, createdAt: new Date(Math.min(now, (row.createdAt as Date).getTime() + rng.int(1, 48) * 60 * MINUTE)) });
+      }
+    });
+  }
+  // The burst: the newest plate outside the ring, rated 5 by each new account in the last hours.
+  const burstPlate = postIds[postRows.length - 1];
+  if (burstIds.length > 0 && burstPlate !== undefined) {
+    burstIds.forEach((userId, i) => ratingRows.push({ postId: burstPlate, userId, rating: 5, comment: null, createdAt: new Date(now - 6 * 60 * MINUTE + i * 25 * MINUTE) }));
+  }
   ratingRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const ratingIds = await insertReturningIds(db, ratings, ratingRows.map((r) => ({ ...r, updatedAt: r.createdAt })));
   log(`ratings and comments: ${ratingIds.length}`);
@@ -578,6 +628,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   const lastPost = postIds[postIds.length - 1] ?? -1;
   const firstUser = userIds[0]!;
   const lastUser = userIds[userIds.length - 1]!;
+  const lastSeeded = burstIds[burstIds.length - 1] ?? lastUser;
   await db.execute(sql`
     update ${posts} p set
       rating_count = coalesce(a.rc, 0), rating_sum = coalesce(a.rs, 0), comment_count = coalesce(a.cc, 0),
@@ -634,7 +685,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   );
   await db.execute(sql`
     update ${users} u set points = t.total, level = ${sql.raw(levelCase('t.total'))}
-    from (select user_id, sum(points)::int total from point_transactions where user_id between ${firstUser} and ${lastUser} group by user_id) t
+    from (select user_id, sum(points)::int total from point_transactions where user_id between ${firstUser} and ${lastSeeded} group by user_id) t
     where u.id = t.user_id`);
   // The admin area's queues and pages (after the counters: featured plates are the best rated).
   const admin = await seedAdminArea(db, { rng, now, userIds, postIds, commentIds: commentIdx.slice(0, 20).map((i) => ratingIds[i]!) });
@@ -665,6 +716,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       reactions: reactionRows.length,
       pendingRequests: pendingRows.length,
       ...admin,
+      ringMembers: ring.length,
+      burstAccounts: burstIds.length,
     },
     userIds: { first: firstUser, last: lastUser },
     postIds: { first: firstPost, last: lastPost },

@@ -321,7 +321,12 @@ export const signInEvents = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('sign_in_events_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id)],
+  (t) => [
+    index('sign_in_events_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
+    // Accounts sharing an origin (/admin/ratings, record 0034): successful sign-ins grouped by
+    // address and user agent within a window; also the member search's lookup by address.
+    index('sign_in_events_origin_idx').on(t.ip, t.userAgent, t.createdAt).where(sql`${t.success}`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

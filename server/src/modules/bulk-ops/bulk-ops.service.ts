@@ -37,7 +37,7 @@ export interface BulkOpsDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   /** The single actions' own steps, so a batch follows their rules (record 0035). */
   posts: Pick<PostsService, 'applyApproval' | 'applyRejection' | 'publicChanged'>;
-  points: Pick<PointsService, 'takeBack'>;
+  points: Pick<PointsService, 'cancel'>;
   featured: Pick<FeaturedService, 'featureInTx' | 'restoreInTx'>;
   /** Suspensions, plate removal and comment hiding as the reports' and member actions write them. */
   moderation: Pick<ModerationService, 'strikeMember' | 'liftStrike' | 'afterCommit' | 'lockComment' | 'setCommentRemoved' | 'removePost'>;
@@ -169,7 +169,7 @@ export function createBulkOpsService(deps: BulkOpsDeps) {
         tx,
       );
       if (action === 'approve' && (left.points ?? 0) !== 0) {
-        await deps.points.takeBack({ userId: post.userId, action: 'post_approved', entityType: 'post', entityId: post.id }, tx);
+        await deps.points.cancel({ userId: post.userId, action: 'post_approved', entityType: 'post', entityId: post.id }, tx);
       }
       return null;
     }

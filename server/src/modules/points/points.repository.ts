@@ -1,7 +1,8 @@
 import { LEVELS } from '@plates/common';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, Param, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { pointRules, pointTransactions, users } from '../../db/schema/index.js';
+import type { Award } from './points.service.js';
 
 /** `users.level` from the points it will hold, as one SQL expression over the level thresholds. */
 export function levelFor(points: SQL): SQL {
@@ -105,6 +106,45 @@ export function createPointsRepository(db: Db) {
         relatedEntityType: entry.entityType,
         relatedEntityId: entry.entityId,
       });
+    },
+
+    /**
+     * What each award still holds in the ledger (its rows under the action's rule and entity,
+     * summed, so an earlier take-back counts), for those holding more than 0. One statement.
+     */
+    async balances(awards: Award[], tx: Db | Tx = db): Promise<(PointEntry & { points: number })[]> {
+      if (awards.length === 0) return [];
+      const result = await tx.execute<Record<string, unknown>>(sql`
+        with wanted as (
+          select * from unnest(${new Param(awards.map((a) => a.userId))}::int[], ${new Param(awards.map((a) => a.action))}::text[],
+            ${new Param(awards.map((a) => a.entityType))}::text[], ${new Param(awards.map((a) => a.entityId))}::int[]) as w(user_id, action, entity_type, entity_id)
+        )
+        select pt.user_id, pt.point_rule_id, pt.related_entity_type, pt.related_entity_id, sum(pt.points)::int as points
+        from wanted w
+        join ${pointRules} pr on pr.action_type = w.action
+        join ${pointTransactions} pt on pt.point_rule_id = pr.id and pt.user_id = w.user_id
+          and pt.related_entity_type = w.entity_type and pt.related_entity_id = w.entity_id
+        group by pt.user_id, pt.point_rule_id, pt.related_entity_type, pt.related_entity_id
+        having sum(pt.points) > 0
+        order by pt.user_id, pt.point_rule_id, pt.related_entity_id`);
+      return result.rows.map((r) => ({
+        userId: Number(r.user_id),
+        ruleId: Number(r.point_rule_id),
+        entityType: String(r.related_entity_type),
+        entityId: Number(r.related_entity_id),
+        points: Number(r.points),
+      }));
+    },
+
+    /** Writes take-back rows, one statement: each the negative of `points`, under its rule and entity. */
+    async recordTakeBacks(entries: (PointEntry & { points: number })[], description: string, tx: Db | Tx = db): Promise<void> {
+      if (entries.length === 0) return;
+      await tx.execute(sql`
+        insert into ${pointTransactions} (user_id, point_rule_id, points, description, related_entity_type, related_entity_id)
+        select user_id, rule_id, -points, ${description}, entity_type, entity_id
+        from unnest(${new Param(entries.map((e) => e.userId))}::int[], ${new Param(entries.map((e) => e.ruleId))}::int[],
+          ${new Param(entries.map((e) => e.points))}::int[], ${new Param(entries.map((e) => e.entityType))}::text[],
+          ${new Param(entries.map((e) => e.entityId))}::int[]) as t(user_id, rule_id, points, entity_type, entity_id)`);
     },
 
     /**

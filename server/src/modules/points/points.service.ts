@@ -91,17 +91,35 @@ export function createPointsService(deps: {
     },
 
     /**
-     * Takes an award back as if it had never been made (an undone bulk approval): its ledger row
+     * Cancels an award as if it had never been made (an undone bulk approval): its ledger row
      * goes and the member's total and level move back, so a later award of the same entity is
-     * made again and the recompute still equals the totals.
+     * made again and the recompute still equals the totals. (A voided rating's points are taken
+     * back with `takeBack` instead, which keeps the award from being made again.)
      */
-    async takeBack(award: Award, tx: Db | Tx): Promise<number> {
+    async cancel(award: Award, tx: Db | Tx): Promise<number> {
       const rule = await repo.ruleFor(award.action, tx);
       if (!rule) return 0;
       if (!(await repo.lockMember(award.userId, tx))) return 0;
       const points = await repo.removeEntry({ userId: award.userId, ruleId: rule.id, entityType: award.entityType, entityId: award.entityId }, tx);
       if (points !== 0) await repo.addPoints(award.userId, -points, tx);
       return points;
+    },
+
+    /**
+     * Takes back what these awards earned (a voided rating's, record 0034): for each award still
+     * holding points, a negative ledger row under its rule and entity (so the award is not made
+     * again), and each member's total and level moved down, members locked in id order. Answers
+     * the points taken per member (only those who lost some).
+     */
+    async takeBack(awards: Award[], reason: string, tx: Db | Tx): Promise<Map<number, number>> {
+      const held = await repo.balances(awards, tx);
+      await repo.recordTakeBacks(held, reason, tx);
+      const byMember = new Map<number, number>();
+      for (const h of held) byMember.set(h.userId, (byMember.get(h.userId) ?? 0) + h.points);
+      for (const [userId, points] of [...byMember.entries()].sort((a, b) => a[0] - b[0])) {
+        await repo.addPoints(userId, -points, tx);
+      }
+      return byMember;
     },
   };
 }

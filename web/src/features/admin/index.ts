@@ -25,3 +25,4 @@ export const VerificationPage = lazyPage(() => import('./pages/verification-page
 export const PointSystemPage = lazyPage(() => import('./pages/point-system-page'));
 export const BulkOpsPage = lazyPage(() => import('./pages/bulk-ops-page'));
 export const EmailTemplatesPage = lazyPage(() => import('./pages/email-templates-page'));
+export const RatingsPage = lazyPage(() => import('./pages/ratings-page'));

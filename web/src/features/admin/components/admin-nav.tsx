@@ -10,6 +10,7 @@ import {
   Layers,
   Mail,
   Megaphone,
+  Scale,
   ScrollText,
   Settings,
   ShieldAlert,
@@ -40,6 +41,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/point-system': Coins,
   '/admin/bulk-ops': Layers,
   '/admin/email-templates': Mail,
+  '/admin/ratings': Scale,
 };
 
 /**

@@ -18,6 +18,7 @@ const BUILT = new Set<string>([
   '/admin/point-system',
   '/admin/bulk-ops',
   '/admin/email-templates',
+  '/admin/ratings',
 ]);
 
 export type AdminPage = (typeof ADMIN_PAGES)[number];

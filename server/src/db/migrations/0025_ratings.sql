@@ -1,0 +1,1 @@
+CREATE INDEX "sign_in_events_origin_idx" ON "sign_in_events" USING btree ("ip","user_agent","created_at") WHERE "sign_in_events"."success";
