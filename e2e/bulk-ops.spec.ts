@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiAs } from './api';
-import { violations } from './axe';
+import { fourLooks } from './axe';
 import { admin, createMember } from './members';
 import { shot, signedInPage } from './pages';
 
@@ -46,19 +46,12 @@ test('an admin rejects a cook’s pending plates in one batch after a preview, t
   expect(await statuses()).toEqual(['pending', 'pending', 'pending']);
 
   // The page with its preview at a laptop's and a phone's width, light and dark: axe and photographs.
-  const problems: string[] = [];
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme });
-      await page.getByRole('list', { name: 'Sample' }).scrollIntoViewIfNeeded();
-      problems.push(...(await violations(page)).map((v) => `${size} ${colorScheme}: ${v}`));
-      await shot(page, `bulk-ops-${size}-${colorScheme}`, { photos: false });
-    }
-  }
+  const problems = await fourLooks(
+    page,
+    'bulk-ops',
+    () => page.getByRole('list', { name: 'Sample' }).scrollIntoViewIfNeeded(),
+    (p, name) => shot(p, name, { photos: false }),
+  );
   expect(problems).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });

@@ -4,7 +4,7 @@
 // other journeys run on the same server after this one.
 import { expect, test } from '@playwright/test';
 import { apiAs, idOf } from './api';
-import { violations } from './axe';
+import { fourLooks } from './axe';
 import { admin, createMember } from './members';
 import { shot, signedInPage } from './pages';
 
@@ -65,20 +65,15 @@ test('an admin caps a rule, adjusts a member with a reason the member sees, and 
 
     // The ledger at a laptop's and a phone's width, light and dark (the same signed-in page):
     // checked with axe and photographed.
-    const problems: string[] = [];
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 800 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme });
+    const problems = await fourLooks(
+      page,
+      'point-system',
+      async () => {
         await page.goto(`/admin/point-system?tab=ledger&member=${cookId}`);
         await expect(page.getByRole('list', { name: 'Transactions' })).toBeVisible();
-        problems.push(...(await violations(page)).map((v) => `${size} ${colorScheme}: ${v}`));
-        await shot(page, `point-system-${size}-${colorScheme}`, { photos: false });
-      }
-    }
+      },
+      (p, name) => shot(p, name, { photos: false }),
+    );
     await page.context().close();
     expect(problems).toEqual([]);
   } finally {
