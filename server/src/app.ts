@@ -39,7 +39,7 @@ import { createContentFiltersRepository } from './modules/content-filters/conten
 import { contentFiltersRoutes } from './modules/content-filters/content-filters.routes.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
-import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
+import { ALERT_START_CHECK_MS, createAnnouncementsService, type AnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createVerificationRepository } from './modules/verification/verification.repository.js';
 import { createCommunityContentRepository } from './modules/community-content/community-content.repository.js';
 import { communityContentRoutes } from './modules/community-content/community-content.routes.js';
@@ -161,6 +161,7 @@ export interface App extends FastifyInstance {
     moderation: ModerationService;
     blockList: BlockList;
     dataExports: DataExportsService;
+    announcements: AnnouncementsService;
     /** This instance's published /admin/system snapshot (with Redis). */
     systemRegistry: InstanceRegistry;
   };
@@ -581,6 +582,14 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     onMailError: (error) => app.log.warn({ err: error }, 'announcements: a mail failed'),
   });
   await app.register(announcementsRoutes({ announcements }));
+  // A scheduled alert is pushed when its start comes (each instance looks every 30 s).
+  let alertsCheckedTo = new Date();
+  const alertTimer = setInterval(() => {
+    const [from, to] = [alertsCheckedTo, new Date()];
+    alertsCheckedTo = to;
+    jobs.run('announcements:alerts', () => announcements.pushStarted(from, to));
+  }, ALERT_START_CHECK_MS);
+  alertTimer.unref();
   await app.register(dashboardRoutes({ dashboard: createDashboardService({ repo: createDashboardRepository(database.db) }) }));
   // Verification requests (/admin/verification): badges written as the member actions write them,
   // and the visitors' feed dropped after a change as they drop it.
@@ -669,6 +678,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   app.addHook('onClose', async () => {
     clearInterval(liftSweep);
     clearInterval(exportTimer);
+    clearInterval(alertTimer);
     await registry.close();
     await blockList.close();
     await settings.close();
@@ -681,7 +691,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, dataExports, systemRegistry: registry };
+  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, dataExports, announcements, systemRegistry: registry };
   decorated.adminRoutes = adminRouteList;
   return decorated;
 }

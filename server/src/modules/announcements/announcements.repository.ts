@@ -54,6 +54,15 @@ export function createAnnouncementsRepository(db: Db) {
         .orderBy(desc(globalAnnouncements.createdAt), desc(globalAnnouncements.id));
     },
 
+    /** Alerts switched on whose start fell in (from, to] and that have not ended by `to`. */
+    async alertsStarted(from: Date, to: Date) {
+      const a = globalAnnouncements;
+      return db
+        .select()
+        .from(a)
+        .where(and(eq(a.isActive, true), eq(a.showAsAlert, true), gt(a.startDate, from), lte(a.startDate, to), or(isNull(a.endDate), gt(a.endDate, to))));
+    },
+
     async find(id: number, conn: Conn = db) {
       const [row] = await conn.select().from(globalAnnouncements).where(eq(globalAnnouncements.id, id)).limit(1);
       return row;

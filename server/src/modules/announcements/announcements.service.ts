@@ -50,6 +50,8 @@ const DAY_MS = 86_400_000;
 const MAIL_BATCH = 500;
 /** Visitors' list is asked on every home page load; a change here shows it at once, elsewhere within this. */
 export const VISITOR_ANNOUNCEMENTS_TTL_MS = 30_000;
+/** How often each instance looks for scheduled alerts that have just started (`pushStarted`). */
+export const ALERT_START_CHECK_MS = 30_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -188,6 +190,18 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       const answer = { announcements: rows.map(toAnnouncementDto) };
       if (!viewer) visitorCache = { at: at.getTime(), answer };
       return answer;
+    },
+
+    /**
+     * Pushes the alerts whose scheduled start fell in (from, to] (the app asks every
+     * `ALERT_START_CHECK_MS`): a scheduled alert reaches open pages when it starts, as one made
+     * active at once does when it is saved. Several instances each push it; a page only asks for
+     * the banner again, so a second push changes nothing.
+     */
+    async pushStarted(from: Date, to: Date): Promise<number> {
+      const rows = await repo.alertsStarted(from, to);
+      for (const row of rows) await push(row);
+      return rows.length;
     },
 
     /** The member no longer sees it; a second time changes nothing. */

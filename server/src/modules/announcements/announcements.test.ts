@@ -220,4 +220,21 @@ describe('announcements', () => {
     await vi.waitFor(() => expect(heardByMember.map((p) => p.announcementId)).toEqual([alert.id, off.id]));
     expect(heardByMember.map((p) => p.announcementId)).not.toContain(welcome.id);
   });
+
+  it('pushes a scheduled alert once, when its start comes (the check the app runs every 30 s)', async () => {
+    const app = ctx.app();
+    const toEveryone = vi.spyOn(app.services.realtime, 'toEveryone');
+    const before = new Date();
+    const soon = await create({ title: 'Starting soon', content: 'x', showAsAlert: true, startDate: at(1_200) });
+    await create({ title: 'Quiet soon', content: 'x', startDate: at(1_200) });
+    await create({ title: 'Much later', content: 'x', showAsAlert: true, startDate: at(HOUR) });
+    expect(toEveryone).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 1_400));
+    const checked = new Date();
+    expect(await app.services.announcements.pushStarted(before, checked)).toBe(1);
+    expect(toEveryone.mock.calls).toEqual([['system_message', { message: 'Starting soon', type: 'info', announcementId: soon.id }]]);
+    // The next check's window starts where this one ended: not pushed again.
+    expect(await app.services.announcements.pushStarted(checked, new Date())).toBe(0);
+    expect(toEveryone).toHaveBeenCalledTimes(1);
+  });
 });
