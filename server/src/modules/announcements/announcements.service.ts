@@ -99,8 +99,7 @@ const dateOf = (value: string | null | undefined) => (value === undefined ? unde
  * Global announcements (issue 16): admins write them (manage_announcements, each change audited
  * in its transaction); viewers get the active ones of their audiences, minus those they dismissed.
  * An active `showAsAlert` one is pushed as `system_message` to its signed-in audience when it is
- * created or changed; a scheduled one appears when members next ask (the web app asks every few
- * minutes).
+ * created or changed, and a scheduled one when its start comes (`pushStarted`, every 30 s).
  */
 export function createAnnouncementsService(deps: AnnouncementsDeps) {
   const { repo, audit, bus } = deps;
