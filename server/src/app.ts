@@ -255,6 +255,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     mailer,
     jobs,
     ...(templateChannel ? { channel: templateChannel } : {}),
+    // Read when a mail is sent (the settings are set up further down).
+    appName: () => settings.get('site_name'),
   });
   await emailTemplates.listen();
   const postsRepo = createPostsRepository(database.db);

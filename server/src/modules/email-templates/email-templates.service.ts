@@ -28,7 +28,8 @@ export interface EmailTemplatesDeps {
   jobs: Jobs;
   /** Tells the other instances to read the templates again after a save or revert (Redis). */
   channel?: ReloadChannel;
-  appName?: string;
+  /** The site's name at the time of sending (the admin's `site_name` setting); 'Plates' without one. */
+  appName?: () => string;
 }
 
 /** The audit rows' target type of a template; the target id is the stored row's. */
@@ -58,7 +59,7 @@ function render(parts: Parts, values: Record<string, string>): Parts {
  */
 export function createEmailTemplates(deps: EmailTemplatesDeps) {
   const { repo, audit, mailer, jobs, channel } = deps;
-  const appName = deps.appName ?? 'Plates';
+  const appName = deps.appName ?? (() => 'Plates');
   let cache: Promise<Map<string, Row>> | null = null;
 
   function rows(): Promise<Map<string, Row>> {
@@ -98,7 +99,7 @@ export function createEmailTemplates(deps: EmailTemplatesDeps) {
   /** The mail `name` rendered for one recipient; `values` without `appName` get the site's. */
   async function mail(name: EmailTemplateName, to: string, values: Record<string, string>): Promise<MailMessage> {
     const { parts } = await inUse(definitionOf(name));
-    return { ...render(parts, { appName, ...values }), to };
+    return { ...render(parts, { appName: appName(), ...values }), to };
   }
 
   async function detail(name: EmailTemplateName): Promise<EmailTemplateDto> {

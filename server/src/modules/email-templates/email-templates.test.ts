@@ -290,6 +290,17 @@ describe('mail sent uses the stored template', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', payload: { email } });
     await t.app.services.jobs.drain();
     await t.smtp.waitFor(email, /Verify your email for Plates/);
+
+    // {{appName}} is the admin's site name at the time of sending.
+    const renamed = await inject('PUT', '/api/admin/settings/site_name', admin.headers, { value: 'Supper Club' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    try {
+      await t.app.inject({ method: 'POST', url: '/api/auth/request-verification', payload: { email } });
+      await t.app.services.jobs.drain();
+      await t.smtp.waitFor(email, /Verify your email for Supper Club/);
+    } finally {
+      await inject('PUT', '/api/admin/settings/site_name', admin.headers, { value: 'Plates' });
+    }
   });
 
   it("a strike's and an appeal outcome's mail, as saved", async () => {
