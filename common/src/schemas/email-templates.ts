@@ -33,7 +33,7 @@ export const EMAIL_TEMPLATE_MESSAGES = {
   missingVariable: (name: string) => `This version must use {{${name}}}`,
   unsafeTag: (tag: string) => `The tag <${tag}> is not allowed in an email`,
   unsafeAttribute: (attribute: string) => `The attribute ${attribute} is not allowed in an email`,
-  unsafeUrl: (attribute: string) => `The ${attribute} link must be http, https or mailto (or a variable)`,
+  unsafeUrl: (attribute: string) => `The ${attribute} link must be http, https or mailto (or {{link}})`,
   unsafeStyle: 'Styles cannot load URLs or run expressions',
   unsafeComment: 'Comments cannot hold markup',
 } as const;

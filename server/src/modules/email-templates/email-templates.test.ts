@@ -135,6 +135,8 @@ describe('/admin/email-templates API', () => {
     await refused({ html: html('<a href="java&#x09;script:steal()">x</a>') }, 'html', M.unsafeUrl('href'));
     await refused({ html: html('<a href=" JAVASCRIPT:steal()">x</a>') }, 'html', M.unsafeUrl('href'));
     await refused({ html: html('<img src="data:image/png;base64,AAAA">') }, 'html', M.unsafeUrl('src'));
+    // A member's words never start a link (a display name of "javascript:…").
+    await refused({ html: html('<a href="{{displayName}}">x</a>') }, 'html', M.unsafeUrl('href'));
     await refused({ html: html('<p style="background:url(https://tracker.test/p.gif)">x</p>') }, 'html', M.unsafeStyle);
     await refused({ html: html('<!--[if mso]><script>x</script><![endif]-->') }, 'html', M.unsafeComment);
     await refused({ html: html('<meta http-equiv="refresh" content="0;url=https://x.test">') }, 'html', M.unsafeTag('meta'));

@@ -32,11 +32,15 @@ const URL_SCHEMES: Record<string, readonly string[]> = {
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
-/** Whether a URL attribute's value is safe: a variable, an in-page anchor, or an allowed scheme. */
+/**
+ * Whether a URL attribute's value is safe: the server's own link, an in-page anchor, or an allowed
+ * scheme. Only `{{link}}` (a Plates address the server makes) may start one: a member's words
+ * ({{displayName}} of "javascript:…") must never become a link's scheme.
+ */
 function urlIsSafe(value: string, schemes: readonly string[]): boolean {
   // Browsers drop whitespace and control characters inside a scheme ("java\tscript:").
   const squeezed = [...value].filter((c) => c > ' ' && c !== '\u007f').join('').toLowerCase();
-  if (squeezed.startsWith('{{') || squeezed.startsWith('#')) return true;
+  if (squeezed.startsWith('{{link}}') || squeezed.startsWith('#')) return true;
   return schemes.some((scheme) => squeezed.startsWith(scheme));
 }
 
