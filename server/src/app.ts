@@ -222,6 +222,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     repo: createNotificationsRepository(database.db),
     bus: realtime,
     onPushError: (error) => app.log.warn({ err: error }, 'notifications: realtime push failed'),
+    jobs,
   });
   // One points service for every module that awards points (levels reached are notified once).
   const pointsRepo = createPointsRepository(database.db);

@@ -6,6 +6,7 @@ import {
 } from '@plates/common';
 import type { Db, Tx } from '../../db/client.js';
 import { afterCommit } from '../../lib/after-commit.js';
+import type { Jobs } from '../../lib/jobs.js';
 import { AppError } from '../../lib/app-error.js';
 import { silentBus, type RealtimeBus } from '../../lib/realtime-bus.js';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.js';
@@ -66,6 +67,11 @@ export function createNotificationsService(options: {
   bus?: RealtimeBus;
   /** A failed realtime push (the row is stored either way). */
   onPushError?: (error: unknown) => void;
+  /**
+   * Runs each push as a job, so the app's shutdown waits for pushes in flight before it closes
+   * Redis (a push landing after that failed as "Connection is closed"). Without it, at once.
+   */
+  jobs?: Pick<Jobs, 'run'>;
 }) {
   const { repo } = options;
   const bus = options.bus ?? silentBus;
@@ -74,12 +80,15 @@ export function createNotificationsService(options: {
   /** Reads the committed row with its actor and sends it to the recipient's open tabs. */
   function push(userId: number, id: number | undefined): void {
     if (id === undefined || bus === silentBus) return;
-    repo
-      .byId(id)
-      .then((row) => {
-        if (row) bus.toUser(userId, 'notification', toNotificationDto(row));
-      })
-      .catch(onPushError);
+    const send = () =>
+      repo
+        .byId(id)
+        .then((row) => {
+          if (row) bus.toUser(userId, 'notification', toNotificationDto(row));
+        })
+        .catch(onPushError);
+    if (options.jobs) options.jobs.run('notification:push', send);
+    else void send();
   }
 
   return {
