@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,6 +68,22 @@ describe('DeferredMenu', () => {
     const real = screen.getByRole('button', { name: 'Options' });
     expect(real).toHaveTextContent('real');
     await user.pointer({ keys: '[/MouseLeft]', target: real }); // pressed on one element, released on another: no click
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+  });
+
+  it('opens the real menu when the press starts after the module arrived but before the swap was drawn', async () => {
+    const m = controlled();
+    render(<Menu module={m.module} />);
+    const standIn = screen.getByRole('button', { name: 'Options' });
+    fireEvent.pointerEnter(standIn); // asks for the module
+    // The module arrives and its callbacks run (no press yet), but React has not drawn the swap:
+    // a loaded machine can take the press in between.
+    m.resolve();
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(screen.getByRole('button', { name: 'Options' })).toHaveTextContent('stand-in');
+    fireEvent.pointerDown(standIn);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Options' })).toHaveTextContent('real'));
+    fireEvent.pointerUp(screen.getByRole('button', { name: 'Options' })); // released on the real trigger: no click
     expect(screen.getByRole('menu')).toBeInTheDocument();
   });
 

@@ -131,7 +131,9 @@ export function DeferredMenu<T>({
   return (
     <span id={boxId} className="contents">
       {loaded
-        ? render(loaded, openAtOnce)
+        ? // A press still down when the swap is drawn opens it too: on a loaded machine the press can
+          // land on the stand-in after the module arrived (and `beforeShow` ran) but before React drew it.
+          render(loaded, openAtOnce || pressed)
         : trigger({
             onPointerEnter: want,
             onPointerDown: () => {
