@@ -179,7 +179,8 @@ export function bulkChangedMessage(input: { target: BulkTarget; action: BulkActi
 }
 
 export function bulkUndoneMessage(count: number, target: BulkTarget): string {
-  if (target === 'members') return 'A moderator undid an earlier action: your account is back as it was.';
+  // Only that suspension is lifted: another one of the member's may still hold.
+  if (target === 'members') return 'A moderator undid an earlier action: the suspension it put on your account is lifted.';
   const what = target === 'comments' ? 'comment' : 'plate';
   return count === 1
     ? `A moderator undid an earlier action: your ${what} is back as it was.`

@@ -314,6 +314,10 @@ describe('/admin/bulk-ops API', () => {
     expect(undo.json<BulkUndoResponse>().batch.restored).toBe(2);
     const back = await db().select({ s: users.accountStatus }).from(users).where(inArray(users.id, spammers.map((s) => s.id)));
     expect(back.map((r) => r.s)).toEqual(['active', 'active']);
+    // Told what was lifted, not that all is as it was (another suspension of theirs may still hold).
+    expect((await noticesOf(spammers[0]!.id, BULK_MESSAGES.undoneTitle)).map((n) => n.message)).toEqual([
+      'A moderator undid an earlier action: the suspension it put on your account is lifted.',
+    ]);
   });
 
   it('features approved public plates and the undo takes the featuring down', async () => {
