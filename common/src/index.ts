@@ -29,3 +29,4 @@ export * from './schemas/bulk-ops.js';
 export * from './schemas/data-exports.js';
 export * from './schemas/email-templates.js';
 export * from './schemas/rating-integrity.js';
+export * from './schemas/analysis.js';
