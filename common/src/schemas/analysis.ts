@@ -74,15 +74,7 @@ export const ANALYSIS_MESSAGES = {
   unknownPart: 'There is no analysis with this name.',
 } as const;
 
-/** The hints moderators see on a pending plate (/admin/pending-posts). */
-export const AnalysisHints = z.object({
-  /** Held by the adult content check; `score` = porn + hentai, 0-1. */
-  nsfw: z.object({ held: z.literal(true), score: z.number() }).nullable(),
-  /** No food or tableware found; `best`: the detector's best guess at anything, if any. */
-  noFood: z.object({ best: z.string().nullable() }).nullable(),
-  qualityScore: z.number().int().nullable(),
-});
-export type AnalysisHints = z.infer<typeof AnalysisHints>;
+// The hints moderators see on a pending plate (AnalysisHints) live beside PendingHint in posts.ts.
 
 /** Thresholds, in percent, each within safe bounds (the admin cannot switch a check into nonsense). */
 export const ANALYSIS_THRESHOLD_BOUNDS = {

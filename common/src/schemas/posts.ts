@@ -273,6 +273,16 @@ export const RejectBody = z.object({
 });
 
 export const PendingPostsQuery = z.object({ page: wholeNumberParam('Page', 1, 100_000, 1) });
+/** The hints moderators see on a pending plate (/admin/pending-posts), from its photo analysis (issue 17). */
+export const AnalysisHints = z.object({
+  /** Held by the adult content check; `score` = porn + hentai, 0-1. */
+  nsfw: z.object({ held: z.literal(true), score: z.number() }).nullable(),
+  /** No food or tableware found; `best`: the detector's best guess at anything, if any. */
+  noFood: z.object({ best: z.string().nullable() }).nullable(),
+  qualityScore: z.number().int().nullable(),
+});
+export type AnalysisHints = z.infer<typeof AnalysisHints>;
+
 /** What helps a moderator decide on a pending plate: the cook's record and look-alike plates. */
 export const PendingHint = z.object({
   postId: z.number().int(),
@@ -287,6 +297,8 @@ export const PendingHint = z.object({
   duplicates: z.array(
     z.object({ id: z.number().int(), title: z.string(), approvalStatus: ApprovalStatus, userId: z.number().int(), distance: z.number().int() }),
   ),
+  /** What the photo analysis found; null when the plate has no stored analysis. */
+  analysis: AnalysisHints.nullable().optional(),
 });
 export type PendingHint = z.infer<typeof PendingHint>;
 
