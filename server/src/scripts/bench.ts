@@ -3,8 +3,8 @@
 // autocannon (`--concurrency` connections for `--seconds` each, after a warm-up), reporting each
 // route's rate as a ratio to `/api/health` and beside two floors measured in the same run
 // (bench-floor.ts); then the upload pipeline, chat message delivery with many sockets connected
-// (bench-realtime.ts) and Lighthouse's first load on a phone (bench-lighthouse.ts). Prints tables
-// and writes bench/results.json.
+// (bench-realtime.ts), Lighthouse's first load on a phone (bench-lighthouse.ts) and the photo
+// analysis engine (bench-analysis.ts). Prints tables and writes bench/results.json.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { hashToken, newToken } from '../lib/tokens.js';
 import { createLocalStorage } from '../lib/storage/index.js';
 import { createMediaService } from '../modules/media/media.service.js';
 import { encodeKeyset } from '../lib/keyset.js';
+import { benchAnalysis, type AnalysisFigures } from './bench-analysis.js';
 import { benchLighthouse, ensureWebBuild, type PageFigures } from './bench-lighthouse.js';
 import { benchRealtime } from './bench-realtime.js';
 import { seedDatabase } from './seed-data.js';
@@ -474,6 +475,13 @@ async function main(): Promise<void> {
     notes.push(...realtime.notes);
   }
 
+  let analysis: AnalysisFigures | undefined;
+  if (wanted('analysis')) {
+    console.log('photo analysis: the labelled set at 1024 px, one photo at a time on one worker, then the pool kept busy');
+    analysis = await benchAnalysis();
+    notes.push(...analysis.notes);
+  }
+
   // Every HTTP row against /api/health measured in the same run: the ratio the issue's bars use.
   const health = results.find((r) => r.name === 'GET /api/health')?.rps ?? 0;
   const ratio = (r: Result) => (health > 0 && !r.name.startsWith('upload') && !r.name.startsWith('message') ? (r.rps / health).toFixed(3) : '');
@@ -505,13 +513,24 @@ async function main(): Promise<void> {
       [['after the warm-up', soak.minutes, soak.rps, soak.errors, soak.p50, soak.p99, soak.rssStartMb, soak.rssEndMb, soak.rssMaxMb, soak.slopeMbPerMin]],
     );
   }
+  if (analysis) {
+    printTable(
+      ['photo analysis (1024 px)', 'photos', 'p50 ms', 'p99 ms', 'max ms'],
+      analysis.rows.map((r) => [r.part, r.photos, r.p50, r.p99, r.max]),
+    );
+    printTable(
+      ['photo analysis pool', 'photos/s (all parts)', 'RSS busy MB'],
+      Object.keys(analysis.throughput).map((workers) => [`${workers} worker(s)`, analysis.throughput[workers]!, analysis.rssBusyMb[workers]!]),
+    );
+    console.log(`cold start (worker, WASM, both models, first photo): ${analysis.coldStartMs} ms; embedding recall@5 against the full features: ${analysis.recallAt5} on ${analysis.recallImages} images`);
+  }
   for (const note of notes) console.log(`note: ${note}`);
 
   const out = path.resolve('bench', 'results.json');
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads, sockets, messages, lighthouseRuns, soakMinutes }, results, pages, soak, notes }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', node: process.version, options: { ...opts, uploads, sockets, messages, lighthouseRuns, soakMinutes }, results, pages, soak, analysis, notes }, null, 2)}\n`,
   );
   console.log(`\nwrote ${path.relative(process.cwd(), out)}`);
 }
