@@ -123,6 +123,22 @@ describe('photo analysis pool', () => {
     await expect(unlucky).rejects.toThrow(/worker stopped/);
   }, 30_000);
 
+  it('ends a worker that holds a photo past the time limit, and gives up on the photo the second time', async () => {
+    const warnings: string[] = [];
+    const logger = { warn: (_: object, msg?: string) => warnings.push(msg ?? ''), error: (_: object, msg?: string) => warnings.push(msg ?? '') };
+    // 1 ms: no worker even starts in time
+    const hasty = createPhotoAnalyzer({ workers: 1, timeoutMs: 1, logger });
+    try {
+      await expect(hasty.analyze(await image(), QUALITY_ONLY, THRESHOLDS)).rejects.toThrow(/timed out after 1 ms/);
+      expect(warnings).toEqual([
+        'photo analysis worker timed out after 1 ms; trying its photo again on a new worker',
+        'photo analysis worker timed out after 1 ms twice on the same photo',
+      ]);
+    } finally {
+      await hasty.close();
+    }
+  });
+
   it('refuses photos once closed', async () => {
     const closing = createPhotoAnalyzer({ workers: 1 });
     await closing.close();

@@ -14,14 +14,16 @@ import { AnalyzerBusyError, type EngineParts, type EngineThresholds, type PhotoA
  *   {@link AnalyzerBusyError} (the caller answers 503 or analyses later) rather than piling up memory.
  * - Models load in each worker on the first photo that asks for their part, once; a part never
  *   asked never loads its model (`loadedModels()` tells, for tests and the admin page).
- * - A worker that dies (crash, out of memory) is replaced; the photo it held is tried once more on
- *   another worker, and fails if that dies too.
+ * - A worker that dies (crash, out of memory) or holds a photo past `timeoutMs` is ended and replaced;
+ *   the photo it held is tried once more on another worker, and fails if that one dies too.
  *
  * Nothing here imports tfjs: models.ts and analyze.ts are loaded by the worker only.
  */
 export interface AnalyzerOptions {
   workers?: number;
   queueLimit?: number;
+  /** A photo whose worker has not answered in this long (ms) ends that worker, as a crash would. */
+  timeoutMs?: number;
   logger?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
@@ -38,6 +40,8 @@ export interface AnalyzerPool extends PhotoAnalyzer {
 }
 
 export const DEFAULT_QUEUE_LIMIT = 16;
+/** Far over a cold start with every model (3 s measured on a busy machine) and any one photo. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export type WorkerRequest =
   | { type: 'analyze'; id: number; image: Uint8Array; parts: EngineParts; thresholds: EngineThresholds }
@@ -67,8 +71,9 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  /** The queued job this worker is running, if any. */
-  job: { id: number; job: Job } | null;
+  /** The queued job this worker is running, if any, and its deadline. */
+  job: { id: number; job: Job; timer: NodeJS.Timeout } | null;
+  timedOut: boolean;
   /** Model questions waiting for this worker's answer. */
   questions: Map<number, (models: ModelName[]) => void>;
   exited: boolean;
@@ -81,6 +86,7 @@ export function defaultWorkers(): number {
 export function createPhotoAnalyzer(options: AnalyzerOptions = {}): AnalyzerPool {
   const size = Math.max(1, Math.floor(options.workers ?? defaultWorkers()));
   const queueLimit = Math.max(0, Math.floor(options.queueLimit ?? DEFAULT_QUEUE_LIMIT));
+  const timeoutMs = Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const logger = options.logger;
   const slots: Slot[] = [];
   const queue: Job[] = [];
@@ -89,7 +95,7 @@ export function createPhotoAnalyzer(options: AnalyzerOptions = {}): AnalyzerPool
 
   function spawn(): Slot {
     const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV });
-    const slot: Slot = { worker, job: null, questions: new Map(), exited: false };
+    const slot: Slot = { worker, job: null, questions: new Map(), exited: false, timedOut: false };
     worker.on('message', (message: WorkerAnswer) => {
       const question = slot.questions.get(message.id);
       if (question) {
@@ -98,7 +104,8 @@ export function createPhotoAnalyzer(options: AnalyzerOptions = {}): AnalyzerPool
         return;
       }
       if (slot.job?.id !== message.id) return;
-      const { job } = slot.job;
+      const { job, timer } = slot.job;
+      clearTimeout(timer);
       slot.job = null;
       job.resolve(message);
       dispatch();
@@ -109,14 +116,16 @@ export function createPhotoAnalyzer(options: AnalyzerOptions = {}): AnalyzerPool
       slots.splice(slots.indexOf(slot), 1);
       for (const question of slot.questions.values()) question([]);
       if (closed) return;
+      if (slot.job) clearTimeout(slot.job.timer);
       const running = slot.job?.job;
       if (running) {
         running.attempts++;
+        const why = slot.timedOut ? `timed out after ${timeoutMs} ms` : 'stopped';
         if (running.attempts > 1) {
-          logger?.error({ code }, 'photo analysis worker stopped twice on the same photo');
-          running.reject(new Error('photo analysis failed: its worker stopped'));
+          logger?.error({ code }, `photo analysis worker ${why} twice on the same photo`);
+          running.reject(new Error(`photo analysis failed: its worker ${why}`));
         } else {
-          logger?.warn({ code }, 'photo analysis worker stopped; trying its photo again on a new worker');
+          logger?.warn({ code }, `photo analysis worker ${why}; trying its photo again on a new worker`);
           queue.unshift(running);
         }
       }
@@ -133,7 +142,11 @@ export function createPhotoAnalyzer(options: AnalyzerOptions = {}): AnalyzerPool
       if (!slot) return;
       const job = queue.shift()!;
       const id = nextId++;
-      slot.job = { id, job };
+      const timer = setTimeout(() => {
+        slot.timedOut = true;
+        void slot.worker.terminate();
+      }, timeoutMs);
+      slot.job = { id, job, timer };
       slot.worker.postMessage({ ...job.request, id } satisfies WorkerRequest);
     }
   }
@@ -190,7 +203,11 @@ export function createPhotoAnalyzer(options: AnalyzerOptions = {}): AnalyzerPool
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('photo analysis is closed'));
-      for (const slot of slots) slot.job?.job.reject(new Error('photo analysis is closed'));
+      for (const slot of slots) {
+        if (!slot.job) continue;
+        clearTimeout(slot.job.timer);
+        slot.job.job.reject(new Error('photo analysis is closed'));
+      }
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };
