@@ -139,6 +139,14 @@ describe('photo analysis pool', () => {
     }
   });
 
+  it('rejects what is not an image with a clear error, and keeps its worker', async () => {
+    await pool.analyze(await image(), QUALITY_ONLY, THRESHOLDS);
+    expect(pool.stats().workers).toBe(1);
+    await expect(pool.analyze(Buffer.from('not a photo'), QUALITY_ONLY, THRESHOLDS)).rejects.toThrow(/^photo analysis failed: .*unsupported image format/);
+    expect(pool.stats()).toEqual({ queued: 0, running: 0, workers: 1 });
+    await expect(pool.analyze(await image(), QUALITY_ONLY, THRESHOLDS)).resolves.toMatchObject({ quality: { tips: [] } });
+  });
+
   it('refuses photos once closed', async () => {
     const closing = createPhotoAnalyzer({ workers: 1 });
     await closing.close();

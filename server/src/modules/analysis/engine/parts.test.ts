@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { embed, FEATURE_DIMENSIONS, mulberry32 } from './embedding.js';
 import { foodVerdict, readDetections, subjectArea } from './food.js';
@@ -87,5 +89,29 @@ describe('quality on generated pixels', () => {
     // the detector's box, when there is one, wins over the edges
     expect(assessQuality(image(256, 256, checker), 0.05).tips).toContain('small_subject');
     expect(assessQuality(image(64, 64, () => [255, 255, 255])).tips).toContain('overexposed');
+  });
+});
+
+describe('the request thread', () => {
+  /** The modules a file imports for their values (type-only imports vanish when compiled), followed through relative imports. */
+  function valueImports(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const [, clause, specifier] of source.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)) {
+      if (clause) continue;
+      if (specifier!.startsWith('.')) valueImports(path.resolve(path.dirname(file), specifier!.replace(/\.js$/, '.ts')), seen);
+      else seen.add(specifier!);
+    }
+    return seen;
+  }
+
+  it('never loads tfjs: the pool reaches it only through its worker file', () => {
+    const pool = valueImports(path.resolve(import.meta.dirname, 'pool.ts'));
+    expect([...pool].filter((m) => m.startsWith('@tensorflow'))).toEqual([]);
+    expect(pool).not.toContain(path.resolve(import.meta.dirname, 'models.ts'));
+    // and the check does see tfjs where it is
+    const worker = valueImports(path.resolve(import.meta.dirname, 'pool.worker.ts'));
+    expect(worker).toContain('@tensorflow/tfjs-core');
   });
 });
