@@ -26,6 +26,20 @@ export function tokens(text: string): string[] {
     .filter((w) => w.length >= 2 && !STOP_WORDS.has(w));
 }
 
+/**
+ * What the model counts: the words, and the three-letter pieces of each word (with its edges), so
+ * a dish it never saw still speaks through its parts ("tagine" and "tajine", "curry" in "currywurst").
+ */
+export function features(text: string): string[] {
+  const out: string[] = [];
+  for (const word of tokens(text)) {
+    out.push(word);
+    const padded = `<${word}>`;
+    for (let i = 0; i + 3 <= padded.length; i++) out.push(`#${padded.slice(i, i + 3)}`);
+  }
+  return out;
+}
+
 const STOP_WORDS = new Set(
   'a an and the of with in on at to for from my our your his her its is are was were be this that these those some any very so too just or by as it we i me you homemade home made fresh best tonight today dinner lunch breakfast plate'.split(
     ' ',
@@ -49,7 +63,7 @@ export function fitCuisineModel(examples: TaggedText[]): CuisineModel {
   const vocabulary = new Set<string>();
   let count = 0;
   for (const example of examples) {
-    const ws = tokens(example.text);
+    const ws = features(example.text);
     if (ws.length === 0 || example.cuisines.length === 0) continue;
     count += 1;
     // A plate tagged with two cuisines counts half for each.
@@ -72,7 +86,7 @@ export function fitCuisineModel(examples: TaggedText[]): CuisineModel {
   return {
     size: count,
     predict(text) {
-      const known = tokens(text).filter((w) => vocabulary.has(w));
+      const known = features(text).filter((w) => vocabulary.has(w));
       if (known.length === 0 || classes.length === 0) return undefined;
       const logs = classes.map((c) => {
         let score = Math.log((docs.get(c) ?? 0) / docTotal);
@@ -113,7 +127,7 @@ export function neighbourVotes(neighbours: Neighbour[]): Map<Cuisine, number> | 
 
 export const SUGGESTION_LIMIT = 3;
 /** Nothing below this confidence is suggested. */
-export const SUGGESTION_FLOOR = 0.15;
+export const SUGGESTION_FLOOR = 0.25;
 /** How much the words count against the look-alike plates when both speak. */
 export const TEXT_WEIGHT = 0.65;
 
