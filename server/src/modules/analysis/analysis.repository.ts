@@ -23,6 +23,27 @@ export const cubeText = (vector: number[]) => `(${vector.map((x) => (Number.isFi
 export function createAnalysisRepository(db: Db) {
   const similarVariants = preparedVariants();
 
+  /** `similarIds`' statement, its plate and viewer as the placeholders `post` and `viewer`. */
+  function similarQuery(viewer: Viewer, limit: number) {
+    const who = viewer ? { id: placeholder<number>('viewer'), isAdmin: viewer.isAdmin } : null;
+    const origin = sql`(select o.embedding from post_analyses o where o.post_id = ${placeholder('post')})`;
+    return db
+      .select({ id: posts.id })
+      .from(postAnalyses)
+      .innerJoin(posts, eq(posts.id, postAnalyses.postId))
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          sql`${postAnalyses.embedding} is not null`,
+          sql`${postAnalyses.postId} <> ${placeholder('post')}`,
+          isConst(posts.approvalStatus, 'approved'),
+          audience(who),
+        ),
+      )
+      .orderBy(sql`${postAnalyses.embedding} <-> ${origin}`)
+      .limit(literalLimit(limit));
+  }
+
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -125,28 +146,14 @@ export function createAnalysisRepository(db: Db) {
      */
     async similarIds(postId: number, viewer: Viewer, limit: number): Promise<number[]> {
       const kind = viewer ? (viewer.isAdmin ? 'admin' : 'member') : 'visitor';
-      const query = similarVariants(`similar_${kind}_${limit}`, (name) => {
-        const who = viewer ? { id: placeholder<number>('viewer'), isAdmin: viewer.isAdmin } : null;
-        const origin = sql`(select o.embedding from post_analyses o where o.post_id = ${placeholder('post')})`;
-        return db
-          .select({ id: posts.id })
-          .from(postAnalyses)
-          .innerJoin(posts, eq(posts.id, postAnalyses.postId))
-          .innerJoin(users, eq(users.id, posts.userId))
-          .where(
-            and(
-              sql`${postAnalyses.embedding} is not null`,
-              sql`${postAnalyses.postId} <> ${placeholder('post')}`,
-              isConst(posts.approvalStatus, 'approved'),
-              audience(who),
-            ),
-          )
-          .orderBy(sql`${postAnalyses.embedding} <-> ${origin}`)
-          .limit(literalLimit(limit))
-          .prepare(name);
-      });
+      const query = similarVariants(`similar_${kind}_${limit}`, (name) => similarQuery(viewer, limit).prepare(name));
       const rows = await query.execute({ post: postId, viewer: viewer?.id });
       return rows.map((r) => r.id);
+    },
+
+    /** The text of `similarIds`' statement and its parameters by name (for EXPLAIN: scripts/explain-similar.ts). */
+    similarStatement(viewer: Viewer, limit: number) {
+      return similarQuery(viewer, limit).toSQL();
     },
 
     /** The `k` approved, tagged plates whose photos are nearest this vector, with their cuisines. */
