@@ -157,6 +157,8 @@ export interface AppDeps {
    * pass a fake.
    */
   analyzer: PhotoAnalyzer | false;
+  /** How long a posted plate's analysis waits when the pool was busy (30 s); tests shorten it. */
+  analysisBusyRetryMs: number;
 }
 
 export interface App extends FastifyInstance {
@@ -583,6 +585,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       : localChangeBus(),
     logger: app.log,
     resyncMs: 60_000,
+    ...(deps.analysisBusyRetryMs !== undefined ? { busyRetryMs: deps.analysisBusyRetryMs } : {}),
   });
   await analysis.start();
   posts.onCreated(analysis.postCreated);

@@ -77,6 +77,7 @@ export async function buildTestApp(
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}`,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     analyzer: options.analyzer ?? false,
+    analysisBusyRetryMs: 20,
   });
   return {
     app,

@@ -151,8 +151,9 @@ describe('POST /api/analysis/photo', () => {
 });
 
 describe('limits and an app without analysis', () => {
-  it('counts analyses per member: past the limit, 429', async () => {
-    const limited = await buildTestApp({ analyzer: fakeAnalyzer(), rateLimits: { analysesPerUser: 2 } });
+  it('counts analyses per member: past the limit, 429; the engine is closed with the app', async () => {
+    const engineOfItsOwn = fakeAnalyzer();
+    const limited = await buildTestApp({ analyzer: engineOfItsOwn, rateLimits: { analysesPerUser: 2 } });
     try {
       const cook = await makeSignedInUser(limited.app);
       const image = await sized(64, 64);
@@ -160,9 +161,11 @@ describe('limits and an app without analysis', () => {
       const res = await analyse([['image', png('a.png', image)]], cook.headers, limited.app);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: MESSAGES.rateLimited });
+      expect(engineOfItsOwn.closed).toBe(false);
     } finally {
       await limited.close();
     }
+    expect(engineOfItsOwn.closed).toBe(true);
   });
 
   it('answers every part null when the app is built with analysis off, after the upload rules', async () => {

@@ -80,6 +80,21 @@ describe('the analysis stored with a posted plate', () => {
     expect(await analysisOf(plate.id)).toBeDefined();
   });
 
+  it('asks a busy pool again later, the upload answered at once', async () => {
+    engine.busy = true;
+    const plate = await post(cook.headers, [['title', 'Busy pool'], ['image', await freshImage()]]);
+    await t.app.services.jobs.drain();
+    expect(await analysisOf(plate.id)).toBeUndefined();
+    engine.busy = false;
+    // The retry (after 20 ms in tests, 30 s in the app) runs as a job of its own.
+    await expect
+      .poll(async () => {
+        await t.app.services.jobs.drain();
+        return (await analysisOf(plate.id))?.qualityScore;
+      }, { timeout: 3000 })
+      .toBe(72);
+  });
+
   it('stores nothing for a part switched off', async () => {
     const off = await t.app.inject({ method: 'PUT', url: '/api/admin/ai/parts/nsfw_check', headers: admin.headers, payload: { enabled: false } });
     expect(off.statusCode).toBe(200);
