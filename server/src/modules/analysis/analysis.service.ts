@@ -21,7 +21,7 @@ import type { Audit } from '../admin/audit.js';
 import type { Staff } from '../admin/permissions.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PointsService } from '../points/points.service.js';
-import type { PostAccess } from '../posts/post-access.js';
+import { POST_ACCESS_MESSAGES, type PostAccess } from '../posts/post-access.js';
 import type { ChangeBus } from '../security/block-list.js';
 import { toPhotoAnalysis, type PartSwitches } from './analysis.mapper.js';
 import type { AnalysisRepository } from './analysis.repository.js';
@@ -156,7 +156,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     fitting = (async () => {
       if (model && at - model.at < REFIT_MAX_AGE_MS) {
         const count = await repo.taggedCount();
-        if (count < model.count * (1 + REFIT_GROWTH) || count === model.count) return model.model;
+        // Growth as a share (10/100 is exactly 0.1; 100 * 1.1 is not exactly 110).
+        if (count === model.count || (count - model.count) / model.count < REFIT_GROWTH) return model.model;
       }
       return fit();
     })().finally(() => (fitting = undefined));
@@ -304,7 +305,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
 
     /** Visible plates whose photos look most like this one (404 when the plate is not the viewer's to see). */
     async similar(postId: number, viewer: Viewer, limit: number): Promise<PostDto[]> {
-      if (!(await deps.access.mayOpen(postId, viewer))) throw new AppError('NOT_FOUND', 'Post not found');
+      if (!(await deps.access.mayOpen(postId, viewer))) throw new AppError('NOT_FOUND', POST_ACCESS_MESSAGES.postNotFound);
       if (!parts.similar_plates) return [];
       return deps.postsByIds(await repo.similarIds(postId, viewer, limit), viewer);
     },
