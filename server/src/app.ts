@@ -21,6 +21,11 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
+import { createAnalysisRepository } from './modules/analysis/analysis.repository.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
+import { createAnalysisService, type AnalysisService } from './modules/analysis/analysis.service.js';
+import { createPhotoAnalyzer } from './modules/analysis/engine/pool.js';
+import type { PhotoAnalyzer } from './modules/analysis/engine/types.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAudit } from './modules/admin/audit.js';
@@ -146,6 +151,14 @@ export interface AppDeps {
   storage: ImageStorage;
   /** Where log lines go instead of standard output (tests read what was logged). */
   logStream: { write(line: string): void };
+  /**
+   * The photo analysis engine (record 0038): by default the worker pool with its models; `false`
+   * builds the app with analysis off (every part answers null, no model is ever loaded); tests
+   * pass a fake.
+   */
+  analyzer: PhotoAnalyzer | false;
+  /** How long a posted plate's analysis waits when the pool was busy (30 s); tests shorten it. */
+  analysisBusyRetryMs: number;
 }
 
 export interface App extends FastifyInstance {
@@ -162,6 +175,7 @@ export interface App extends FastifyInstance {
     blockList: BlockList;
     dataExports: DataExportsService;
     announcements: AnnouncementsService;
+    analysis: AnalysisService;
     /** This instance's published /admin/system snapshot (with Redis). */
     systemRegistry: InstanceRegistry;
   };
@@ -552,6 +566,37 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
       maxUploadBytes: () => settings.get('max_upload_mb') * 1024 * 1024,
     }),
   );
+  // Photo analysis (record 0038): the upload dialog's answer, the analysis stored with each plate
+  // (a job after its commit), similar plates and /admin/ai; switches read again on every instance.
+  const analyzer = deps.analyzer === undefined ? createPhotoAnalyzer({ logger: app.log }) : deps.analyzer || undefined;
+  const analysis = createAnalysisService({
+    repo: createAnalysisRepository(database.db),
+    analyzer,
+    media,
+    storage,
+    points,
+    audit,
+    jobs,
+    access: postAccess,
+    postsByIds: posts.postsByIds,
+    onPublicChange: posts.publicChanged,
+    bus: redis
+      ? redisChangeBus(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:analysis`, app.log)
+      : localChangeBus(),
+    logger: app.log,
+    resyncMs: 60_000,
+    ...(deps.analysisBusyRetryMs !== undefined ? { busyRetryMs: deps.analysisBusyRetryMs } : {}),
+  });
+  await analysis.start();
+  posts.onCreated(analysis.postCreated);
+  await app.register(
+    analysisRoutes({
+      analysis,
+      store: rateLimitStore,
+      limit: { max: config.rateLimits.analysesPerUser, windowMs: config.rateLimits.analysisWindowMs },
+      maxUploadBytes: () => settings.get('max_upload_mb') * 1024 * 1024,
+    }),
+  );
   await app.register(geocodeRoutes({ geocoder: createGeocoder() }));
   await app.register(ratingsRoutes({ ratings, limits: rateLimits, store: rateLimitStore }));
   await app.register(commentsRoutes({ comments, limits: rateLimits, store: rateLimitStore }));
@@ -685,7 +730,10 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     await registry.close();
     await blockList.close();
     await settings.close();
+    await analysis.close();
     await jobs.drain();
+    // After the jobs drained: a plate's analysis in flight still has its workers.
+    await analyzer?.close();
     mailer.close();
     await filterChannel?.close();
     await templateChannel?.close();
@@ -694,7 +742,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
 
   const decorated = app as unknown as App;
-  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, dataExports, announcements, systemRegistry: registry };
+  decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, dataExports, announcements, analysis, systemRegistry: registry };
   decorated.adminRoutes = adminRouteList;
   return decorated;
 }

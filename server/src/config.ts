@@ -134,6 +134,9 @@ export interface RateLimits {
   /** Changes one staff member may make in the admin area per window (a queue cleared fast still fits). */
   adminWritesPerUser: number;
   adminWriteWindowMs: number;
+  /** Photos a signed-in member may have analysed per window (the upload dialog; record 0038). */
+  analysesPerUser: number;
+  analysisWindowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -167,6 +170,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   tapWindowMs: 10 * 60_000,
   adminWritesPerUser: 300,
   adminWriteWindowMs: 10 * 60_000,
+  analysesPerUser: 60,
+  analysisWindowMs: 10 * 60_000,
 };
 
 export interface Config {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUISINES, Id, PostDto } from './posts.js';
+import { wholeNumberParam } from './query.js';
 
 /**
  * Photo analysis (issue 17; the sign-in page's "instant food analysis"): what the server measures
@@ -128,3 +129,10 @@ export const SIMILAR_PLATES_MAX = 12;
 export const SimilarPlatesResponse = z.object({ posts: z.array(PostDto) });
 export type SimilarPlatesResponse = z.infer<typeof SimilarPlatesResponse>;
 export const SimilarPlatesParams = z.object({ id: Id });
+export const SimilarPlatesQuery = z.object({ limit: wholeNumberParam('Limit', 1, SIMILAR_PLATES_MAX, 6) });
+
+/** The text fields `POST /api/analysis/photo` may carry beside `image`: they feed the cuisine suggestions. */
+export const AnalysisPhotoFields = z.object({
+  title: z.string().max(200, 'Title must be at most 200 characters.').optional(),
+  description: z.string().max(2000, 'Description must be at most 2000 characters.').optional(),
+});

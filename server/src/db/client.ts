@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
@@ -182,11 +183,12 @@ async function createPglite(dataDir: string | undefined, snapshot?: Blob): Promi
       throw error;
     }
   }
-  // Search needs pg_trgm and unaccent (migration 0002_search); PGlite ships them as contrib bundles.
+  // Search needs pg_trgm and unaccent (migration 0002_search), photo analysis cube (0026_analysis);
+  // PGlite ships them as contrib bundles.
   let client: PGlite;
   try {
     if (dataDir && snapshot) throw new Error('a PGlite snapshot is loaded in memory only, not into pgliteDir');
-    client = new PGlite({ dataDir, ...(snapshot ? { loadDataDir: snapshot } : {}), extensions: { pg_trgm, unaccent } });
+    client = new PGlite({ dataDir, ...(snapshot ? { loadDataDir: snapshot } : {}), extensions: { pg_trgm, unaccent, cube } });
     await client.waitReady;
   } catch (error) {
     lock?.release();

@@ -132,7 +132,7 @@ interface Prepared {
  * for, makes a bench session, and the Lighthouse runs' photo plate.
  */
 async function prepare(config: Config, withPhotoPlate: boolean): Promise<Prepared> {
-  const app = await buildApp(config);
+  const app = await buildApp(config, { analyzer: false });
   const db = app.services.database.db;
   try {
     const approved = async () =>

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp, type App } from '../app.js';
 import { DEFAULT_RATE_LIMITS, parseConfig, type Config, type RateLimits } from '../config.js';
 import { createDatabase } from '../db/client.js';
+import type { PhotoAnalyzer } from '../modules/analysis/engine/types.js';
 import { createTestDatabase } from './database.js';
 import { startSmtpListener, type SmtpListener } from './smtp.js';
 
@@ -46,6 +47,8 @@ export async function buildTestApp(
     webShell?: string;
     /** Receives the app's log lines (JSON) instead of standard output; set `env.LOG_LEVEL` to hear them. */
     logStream?: { write(line: string): void };
+    /** The photo analysis engine: by default none (analysis off, no model loaded); tests of it pass a fake. */
+    analyzer?: PhotoAnalyzer;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'plates-test-'));
@@ -73,6 +76,8 @@ export async function buildTestApp(
     database,
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}`,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    analyzer: options.analyzer ?? false,
+    analysisBusyRetryMs: 20,
   });
   return {
     app,

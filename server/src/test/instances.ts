@@ -31,7 +31,7 @@ export function twoInstances(): { a(): App; b(): App } {
     });
     const app = await buildApp(
       { ...config, webDistDir: path.join(dataDir, 'no-web-build') },
-      { database: database!, rateLimitNamespace: namespace, mailer },
+      { database: database!, rateLimitNamespace: namespace, mailer, analyzer: false },
     );
     await app.listen({ port: 0, host: '127.0.0.1' });
     return app;

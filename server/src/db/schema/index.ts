@@ -8,4 +8,5 @@ export * from './moderation.js';
 export * from './points.js';
 export * from './bulk-ops.js';
 export * from './system.js';
+export * from './analysis.js';
 export * from './relations.js';

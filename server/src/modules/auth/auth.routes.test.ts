@@ -367,7 +367,7 @@ describe('rate limits', () => {
 
 /** Starts a second app over the test database with ADMIN_* set, as a restart with new variables would. */
 async function startWithAdmin(admin: { username: string; email: string; password: string }) {
-  const app = await buildApp({ ...t.config, admin }, { database: t.app.services.database, rateLimitNamespace: uniqueName('ns') });
+  const app = await buildApp({ ...t.config, admin }, { database: t.app.services.database, rateLimitNamespace: uniqueName('ns'), analyzer: false });
   await app.close();
 }
 

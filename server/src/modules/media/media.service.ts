@@ -92,7 +92,16 @@ export function renditionWidths(kind: ImageKind, sourceWidth: number): number[] 
 
 export interface MediaService {
   processUpload(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage>;
+  /**
+   * The same upload rules (size, sniffed type, pixel and time limits, HEIC and BMP decoding, EXIF
+   * orientation) without storing anything: one JPEG of the photo within `maxSide` pixels (photo
+   * analysis reads this, never the original).
+   */
+  normalise(bytes: Buffer, maxSide?: number): Promise<Buffer>;
 }
+
+/** The longest side of the rendition photo analysis is given. */
+export const ANALYSIS_RENDITION_SIDE = 1024;
 
 type Input = { kind: 'encoded'; bytes: Buffer; format: ImageFormat } | { kind: 'raw'; image: RawImage };
 
@@ -224,11 +233,35 @@ export function createMediaService(options: { storage: ImageStorage; limits?: Pa
     };
   }
 
+  async function normalise(bytes: Buffer, maxSide: number): Promise<Buffer> {
+    const input = await load(bytes);
+    try {
+      await orientedSize(input);
+      return await open(input)
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+        .toColourspace('srgb')
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw unreadable();
+    }
+  }
+
+  const checkSize = (bytes: Buffer) => {
+    if (bytes.length > limits.maxBytes) throw new AppError('FILE_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge);
+    if (bytes.length === 0) throw new AppError('FILE_REQUIRED', MEDIA_MESSAGES.fileRequired);
+  };
+
   return {
     async processUpload(bytes, kind) {
-      if (bytes.length > limits.maxBytes) throw new AppError('FILE_TOO_LARGE', MEDIA_MESSAGES.fileTooLarge);
-      if (bytes.length === 0) throw new AppError('FILE_REQUIRED', MEDIA_MESSAGES.fileRequired);
+      checkSize(bytes);
       return queue(() => process(bytes, kind));
+    },
+    async normalise(bytes, maxSide = ANALYSIS_RENDITION_SIDE) {
+      checkSize(bytes);
+      return queue(() => normalise(bytes, maxSide));
     },
   };
 }

@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import {
   categories,
+  postAnalyses,
   postCategories,
   posts,
   ratings,
@@ -396,10 +397,10 @@ export function createPostsRepository(db: Db) {
      * ten plates, and the comparison is one XOR per row).
      */
     async pendingHints(ids: number[], maxDistance: number, conn: Conn = db) {
-      if (ids.length === 0) return { records: [], duplicates: [] };
+      if (ids.length === 0) return { records: [], duplicates: [], analyses: [] };
       const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
       const hamming = (a: SQL, b: SQL) => sql`bit_count(('x' || ${a})::bit(64) # ('x' || ${b})::bit(64))`;
-      const [records, duplicates] = await Promise.all([
+      const [records, duplicates, analyses] = await Promise.all([
         conn.execute<{ post_id: number; joined_at: string; approved: number; strikes: number; active_strikes: number; reports: number }>(sql`
           select p.id as post_id, u.created_at::text as joined_at,
             (select count(*)::int from posts a where a.user_id = u.id and a.approval_status = 'approved') as approved,
@@ -422,8 +423,20 @@ export function createPostsRepository(db: Db) {
             limit 3
           ) d
           where p.id in (${list}) and p.image_hash is not null`),
+        // What the photo analysis stored (record 0038).
+        conn
+          .select({
+            postId: postAnalyses.postId,
+            qualityScore: postAnalyses.qualityScore,
+            foodFound: postAnalyses.foodFound,
+            foodBest: postAnalyses.foodBest,
+            nsfwScores: postAnalyses.nsfwScores,
+            nsfwHeld: postAnalyses.nsfwHeld,
+          })
+          .from(postAnalyses)
+          .where(inArray(postAnalyses.postId, ids)),
       ]);
-      return { records: records.rows, duplicates: duplicates.rows };
+      return { records: records.rows, duplicates: duplicates.rows, analyses };
     },
 
     /** Mean star over every rating on an approved plate (Σ sums / Σ counts), or undefined when none. */

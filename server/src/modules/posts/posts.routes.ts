@@ -111,7 +111,7 @@ export function postsRoutes(options: {
         const author = memberOf(request);
         const upload = await readImageUpload(request, reply, options.maxUploadBytes ? { maxBytes: options.maxUploadBytes() } : {});
         const fields = parseFields(CreatePostFields, upload.fields);
-        const post = await posts.create(author, fields, () => media.processUpload(upload.bytes, 'post'));
+        const post = await posts.create(author, fields, () => media.processUpload(upload.bytes, 'post'), upload.bytes);
         return reply.code(201).send(post);
       },
     );

@@ -15,6 +15,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PointsService } from '../points/points.service.js';
 import { decodeKeyset, encodeKeyset, type IdPage } from '../../lib/keyset.js';
 import { toPostDto, type PostRow, type ResolvedImage } from './posts.mapper.js';
+import { toAnalysisHints } from '../analysis/analysis.mapper.js';
 import type { Member, Viewer } from '../../lib/viewer.js';
 import { POST_ACCESS_MESSAGES, type PostAccess } from './post-access.js';
 import type { CardMarks, PostsRepository } from './posts.repository.js';
@@ -97,6 +98,7 @@ export function createPostsService(deps: PostsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const publicFeed = createSharedCache<Buffer>({ ttlMs: PUBLIC_FEED_TTL_MS, maxEntries: 64 });
   const publicListeners = new Set<() => void>();
+  const createdListeners = new Set<(postId: number, upload: Buffer) => void>();
   function publicChanged(): void {
     publicFeed.clear();
     for (const listener of publicListeners) listener();
@@ -275,6 +277,11 @@ export function createPostsService(deps: PostsServiceDeps) {
     /** Drops the visitors' copies (and those of every `onPublicChange` listener): a write changed what they may see. */
     publicChanged,
 
+    /** Calls `listener` with each new plate and its uploaded bytes once its row has committed (photo analysis). */
+    onCreated(listener: (postId: number, upload: Buffer) => void): void {
+      createdListeners.add(listener);
+    },
+
     /** Calls `listener` whenever the visitors' copies are dropped (search keeps copies of its own). */
     onPublicChange(listener: () => void): void {
       publicListeners.add(listener);
@@ -315,7 +322,7 @@ export function createPostsService(deps: PostsServiceDeps) {
      * A new plate from an uploaded image. An admin's is approved at once (and earns the approval
      * points); anyone else's waits for moderation.
      */
-    async create(author: Member, input: NewPostInput, storeImage: () => Promise<StoredImage>): Promise<PostDto> {
+    async create(author: Member, input: NewPostInput, storeImage: () => Promise<StoredImage>, upload?: Buffer): Promise<PostDto> {
       // A blocked word refuses the plate before its photo is stored; a held one keeps it pending
       // (even an admin's, which is otherwise approved at once).
       const screening = filters.screen(
@@ -368,6 +375,8 @@ export function createPostsService(deps: PostsServiceDeps) {
         return row;
       });
       publicChanged();
+      // After the commit: the photo analysis runs as a job (record 0038); the upload never waits.
+      if (upload) for (const listener of createdListeners) listener(post.id, upload);
       return getPost(post.id, author);
     },
 
@@ -427,6 +436,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async pending(admin: Member, pageNumber: number): Promise<PendingPostsResponse> {
       const { ids, total } = await repo.pendingPage(pageNumber, PENDING_PAGE_SIZE);
       const [page, hints] = await Promise.all([postsByIds(ids, admin), repo.pendingHints(ids, NEAR_DUPLICATE_BITS)]);
+      const analysed = new Map(hints.analyses.map((a) => [a.postId, a]));
       return {
         posts: page,
         hints: ids.map((postId) => {
@@ -443,6 +453,7 @@ export function createPostsService(deps: PostsServiceDeps) {
             duplicates: hints.duplicates
               .filter((d) => Number(d.post_id) === postId)
               .map((d) => ({ id: Number(d.id), title: d.title, approvalStatus: d.approval_status, userId: Number(d.user_id), distance: Number(d.distance) })),
+            analysis: analysed.has(postId) ? toAnalysisHints(analysed.get(postId)!) : null,
           };
         }),
         total,
