@@ -117,6 +117,26 @@ describe('AiPage (/admin/ai)', () => {
     expect(hold).toHaveValue(70);
   });
 
+  it('keeps a threshold being typed when a switch moves and the page is asked again', async () => {
+    const user = userEvent.setup();
+    // meanwhile another admin moved the hold threshold: it shows; the field being typed is kept
+    let asked = 0;
+    const api = stubFetch({
+      ...session,
+      'GET /api/admin/ai': () => ({ body: ++asked === 1 ? aiAnswer() : aiAnswer({ thresholds: { nsfwHoldPercent: 80, foodMinPercent: 20 } }) }),
+      'PUT /api/admin/ai/parts/food_check': { body: aiAnswer() },
+    });
+    renderPage();
+    const food = await screen.findByRole('spinbutton', { name: 'Food found from (%)' });
+    await user.clear(food);
+    await user.type(food, '45');
+    await user.click(screen.getByRole('switch', { name: 'Food check' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/ai')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Hold for review at (%)' })).toHaveValue(80));
+    expect(food).toHaveValue(45);
+    expect(screen.getByRole('button', { name: 'Save thresholds' })).toBeEnabled();
+  });
+
   it("shows the server's refusal of a threshold under its field", async () => {
     const user = userEvent.setup();
     stubFetch({

@@ -124,7 +124,8 @@ const THRESHOLD_FIELDS: { key: keyof AnalysisThresholds; label: string; help: st
 
 function ThresholdsCard({ thresholds }: { thresholds: AnalysisThresholds }) {
   const queryClient = useQueryClient();
-  const form = useForm<AnalysisThresholds>({ resolver: zodResolver(AiThresholdsBody), values: thresholds });
+  // A refetch (after a switch moves) keeps what the admin is typing.
+  const form = useForm<AnalysisThresholds>({ resolver: zodResolver(AiThresholdsBody), values: thresholds, resetOptions: { keepDirtyValues: true } });
   const { errors, isDirty } = form.formState;
 
   const save = useMutation<AdminAiResponse, ApiError, AnalysisThresholds>({
