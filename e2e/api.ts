@@ -18,10 +18,13 @@ export async function apiAs(member: Member): Promise<APIRequestContext> {
   });
 }
 
-/** Uploads a plate as `cook` (the coffee photo unless `image` is given) and has the admin approve it; answers its id. */
+/**
+ * Uploads a plate as `cook` (the coffee photo unless `image` is given) and has the admin approve it;
+ * answers its id. `categoryIds`: the cuisines' ids, comma-separated.
+ */
 export async function approvedPlate(
   cook: Member,
-  fields: { title: string; description?: string; location?: string },
+  fields: { title: string; description?: string; location?: string; categoryIds?: string },
   image: Buffer = photo,
 ): Promise<number> {
   const api = await apiAs(cook);

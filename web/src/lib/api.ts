@@ -60,6 +60,8 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 export interface RequestOptions {
   /** Sent instead of the session's bearer token (a suspended member's `Appeal <token>`). */
   authorization?: string;
+  /** Aborts the call (a newer one replaced it); the fetch's own AbortError is thrown, not an ApiError. */
+  signal?: AbortSignal;
 }
 
 async function send(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
@@ -90,8 +92,10 @@ async function send(method: HttpMethod, url: string, body?: unknown, options: Re
       body: payload,
       credentials: 'include',
       cache: 'no-store',
+      signal: options.signal ?? null,
     });
-  } catch {
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
     throw ApiError.network();
   }
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeObserver } from '../../test/intersection-observer';
 import { LoadMore, type Pager } from './load-more';
 
 function pager(overrides: Partial<Pager> = {}): Pager {
@@ -12,25 +13,6 @@ function pager(overrides: Partial<Pager> = {}): Pager {
     fetchNextPage: vi.fn(async () => undefined),
     ...overrides,
   };
-}
-
-/** An IntersectionObserver double that reports every observed node as visible when told to. */
-class FakeObserver {
-  static instances: FakeObserver[] = [];
-  nodes: Element[] = [];
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeObserver.instances.push(this);
-  }
-  observe(node: Element) {
-    this.nodes.push(node);
-  }
-  disconnect() {
-    this.nodes = [];
-  }
-  showAll() {
-    const entries = this.nodes.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry);
-    if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
-  }
 }
 
 afterEach(() => {

@@ -57,6 +57,44 @@ describe('PendingHintChips', () => {
     ]);
   });
 
+  it('shows what the photo analysis found: a held photo as a warning, no food found with its best guess, the quality score', () => {
+    renderWithApp(
+      <PendingHintChips
+        hint={makeHint({ analysis: { nsfw: { held: true, score: 0.873 }, noFood: { best: 'cat' }, qualityScore: 64 } })}
+        authorId={40}
+        now={now}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Photo analysis' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Adult content? 87%',
+      'No food found — looks like a cat',
+      'Photo quality 64/100',
+    ]);
+    expect(within(list).getByText('Adult content? 87%').className).toContain('bg-warning');
+    expect(within(list).getByText('Photo quality 64/100').className).not.toContain('bg-warning');
+  });
+
+  it('says only the quality score when the photo was not held and food was found; "No food found" alone without a guess', () => {
+    const { unmount } = renderWithApp(
+      <PendingHintChips hint={makeHint({ analysis: { nsfw: null, noFood: null, qualityScore: 91 } })} authorId={40} now={now} />,
+    );
+    expect(within(screen.getByRole('list', { name: 'Photo analysis' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Photo quality 91/100',
+    ]);
+    unmount();
+    renderWithApp(<PendingHintChips hint={makeHint({ analysis: { nsfw: null, noFood: { best: null }, qualityScore: null } })} authorId={40} now={now} />);
+    expect(within(screen.getByRole('list', { name: 'Photo analysis' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'No food found',
+    ]);
+  });
+
+  it('shows no analysis list for a plate without a stored analysis', () => {
+    renderWithApp(<PendingHintChips hint={makeHint({ analysis: null })} authorId={40} now={now} />);
+    expect(screen.getByRole('list', { name: "The cook's record" })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Photo analysis' })).not.toBeInTheDocument();
+  });
+
   it('shows nothing without a hint', () => {
     renderWithApp(
       <div data-testid="box">

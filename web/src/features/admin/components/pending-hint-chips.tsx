@@ -1,4 +1,4 @@
-import type { ApprovalStatus, PendingHint } from '@plates/common';
+import type { AnalysisHints, ApprovalStatus, PendingHint } from '@plates/common';
 import { Copy } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -70,6 +70,7 @@ export function PendingHintChips({ hint, authorId, now = new Date() }: { hint: P
           </Badge>
         </li>
       </ul>
+      {hint.analysis ? <AnalysisChips analysis={hint.analysis} /> : null}
       {duplicates.length > 0 ? (
         <ul aria-label="Looks like an earlier plate" className="flex min-w-0 flex-wrap gap-1.5">
           {duplicates.map((d) => {
@@ -98,5 +99,31 @@ export function PendingHintChips({ hint, authorId, now = new Date() }: { hint: P
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** The words of the photo analysis' hints: a held photo's score, no food found (and what it looks like), the quality score. */
+export function analysisChips(analysis: AnalysisHints): { text: string; variant: 'warning' | 'secondary' | 'outline' }[] {
+  const chips: ReturnType<typeof analysisChips> = [];
+  if (analysis.nsfw?.held) chips.push({ text: `Adult content? ${Math.round(analysis.nsfw.score * 100)}%`, variant: 'warning' });
+  if (analysis.noFood) chips.push({ text: `No food found${analysis.noFood.best ? ` — looks like a ${analysis.noFood.best}` : ''}`, variant: 'secondary' });
+  if (analysis.qualityScore !== null) chips.push({ text: `Photo quality ${analysis.qualityScore}/100`, variant: 'outline' });
+  return chips;
+}
+
+/** What the photo analysis found on a pending plate; nothing when it found nothing to say. */
+function AnalysisChips({ analysis }: { analysis: AnalysisHints }) {
+  const chips = analysisChips(analysis);
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Photo analysis" className="flex min-w-0 flex-wrap gap-1.5">
+      {chips.map(({ text, variant }) => (
+        <li key={text} className="min-w-0 max-w-full">
+          <Badge variant={variant} className="whitespace-normal [overflow-wrap:anywhere]">
+            {text}
+          </Badge>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -24,6 +24,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError, type ApiError } from '../../../lib/api';
 import { formatFullDate } from '../../../lib/format-time';
+import { useSettled } from '../../../lib/use-settled';
 import { cn } from '../../../lib/utils';
 import {
   emailTemplateKeys,
@@ -122,16 +123,6 @@ function TemplateEditorLoader({ name }: { name: EmailTemplateName }) {
   if (template.isError) return <LoadError what="the template" error={template.error} onRetry={() => void template.refetch()} />;
   // A new version (saved or reverted) starts the form again from what is stored.
   return <TemplateEditor key={`${name}@${template.data.version}`} template={template.data} />;
-}
-
-/** `value`, once it has stayed the same for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 function TemplateEditor({ template }: { template: EmailTemplateDto }) {

@@ -12,10 +12,9 @@ interface Feature {
 const FEATURES: readonly Feature[] = [
   { title: 'Share Dishes', text: 'Post photos of the plates you cook and love.', icon: Camera },
   {
-    title: 'AI Ratings',
-    text: 'Instant food analysis of your photos.',
+    title: 'Photo Analysis',
+    text: 'Instant photo analysis: a quality score with tips before you post.',
     icon: Sparkles,
-    soon: true,
   },
   { title: 'Join Community', text: 'Follow cooks, rate plates and comment.', icon: Users },
   { title: 'Earn Points', text: 'Level up your cooking as you share and rate.', icon: Trophy },

@@ -455,9 +455,11 @@ describe('AuthPage: maintenance and counters', () => {
     expect(screen.queryByText('0')).not.toBeInTheDocument();
   });
 
-  it('labels AI Ratings as coming soon', () => {
+  it('names the photo analysis for what it does, no longer as coming soon', () => {
     setup();
-    const item = screen.getByText('AI Ratings').closest('li') as HTMLElement;
-    expect(within(item).getByText(/coming soon/i)).toBeInTheDocument();
+    const item = screen.getByText('Photo Analysis').closest('li') as HTMLElement;
+    expect(item).toHaveTextContent('Instant photo analysis: a quality score with tips before you post.');
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    expect(screen.queryByText('AI Ratings')).not.toBeInTheDocument();
   });
 });

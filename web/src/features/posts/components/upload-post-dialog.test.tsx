@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -183,6 +183,32 @@ describe('UploadPostDialog', () => {
     expect(body.get('categoryIds')).toBe('1,9');
     expect(body.get('description')).toBeNull();
     expect((body.get('image') as File).name).toBe('lasagna.jpg');
+  });
+
+  it('checks the photo the moment it is chosen; a suggested cuisine’s tap ticks it, and posting never waits for the check', async () => {
+    const { api, user } = setup({
+      'POST /api/analysis/photo': {
+        body: { quality: { score: 91, tips: [] }, food: { found: true, labels: ['bowl'] }, cuisines: [{ name: 'Korean', confidence: 0.64 }], nsfw: { held: false } },
+      },
+      'POST /api/posts': { status: 201, body: makePost({ approvalStatus: 'approved' }) },
+    });
+    await user.upload(screen.getByLabelText('Photo'), photo());
+    const panel = screen.getByRole('region', { name: 'Photo check' });
+    expect(await within(panel).findByText('Great photo')).toBeInTheDocument();
+    const korean = within(panel).getByRole('button', { name: 'Korean, 64% match' });
+    expect(screen.getByRole('checkbox', { name: 'Korean' })).not.toBeChecked();
+    await user.click(korean);
+    expect(screen.getByRole('checkbox', { name: 'Korean' })).toBeChecked();
+    expect(korean).toHaveAttribute('aria-pressed', 'true');
+    // unticking the box in the list unpresses the chip
+    await user.click(screen.getByRole('checkbox', { name: 'Korean' }));
+    expect(korean).toHaveAttribute('aria-pressed', 'false');
+    await user.click(korean);
+
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Bibimbap');
+    await user.click(screen.getByRole('button', { name: 'Share Plate' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/posts')).toHaveLength(1));
+    expect((api.callsTo('POST', '/api/posts')[0]!.body as FormData).get('categoryIds')).toBe('9');
   });
 
   it('shows the server’s words when the upload fails', async () => {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreatePostFields, UNKNOWN_LOCATION, type PostDto } from '@plates/common';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CreatePostFields, UNKNOWN_LOCATION, type Cuisine, type PostDto } from '@plates/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, LoaderCircle, LocateFixed, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import {
@@ -17,9 +17,10 @@ import {
 import { FieldError } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
 import type { ApiError } from '../../../lib/api';
+import { PhotoCheck } from '../../analysis';
 import { askToLogIn, useAuth } from '../../auth';
 import { postKeys } from '../api/keys';
-import { createPost } from '../api/posts-api';
+import { createPost, fetchCategories } from '../api/posts-api';
 import { detectLocation } from '../lib/detect-location';
 import { checkImageFile } from '../../../lib/image-file';
 import { useSite } from '../../../lib/site';
@@ -72,6 +73,18 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+
+  // Photo check: the suggested cuisines tick the same boxes as the list (by the cuisine's name).
+  const categories = useQuery({ queryKey: postKeys.categories, queryFn: fetchCategories, staleTime: Infinity });
+  const [title, description, ticked] = useWatch({ control: form.control, name: ['title', 'description', 'categoryIds'] });
+  const chosenCuisines = (categories.data ?? []).filter((c) => ticked?.includes(String(c.id))).map((c) => c.name);
+  const toggleCuisine = (name: Cuisine) => {
+    const category = categories.data?.find((c) => c.name === name);
+    if (!category) return;
+    const id = String(category.id);
+    const now = form.getValues('categoryIds') ?? [];
+    form.setValue('categoryIds', now.includes(id) ? now.filter((v) => v !== id) : [...now, id], { shouldDirty: true });
+  };
 
   // The object URL lives as long as its preview.
   useEffect(() => {
@@ -243,6 +256,12 @@ export default function UploadPostDialog({ open, onOpenChange }: UploadPostDialo
               onChange={onFileChange}
             />
             <FieldError>{fileError}</FieldError>
+            <PhotoCheck
+              file={file}
+              text={{ title, description }}
+              chosen={chosenCuisines}
+              onToggleCuisine={categories.data ? toggleCuisine : undefined}
+            />
           </div>
 
           <PlateFields

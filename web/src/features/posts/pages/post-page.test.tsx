@@ -1,5 +1,5 @@
 import { PLATE_IMAGE_SIZES } from '@plates/common';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
@@ -118,6 +118,27 @@ describe('PostPage', () => {
     expect(photo.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(photo).toHaveAttribute('sizes', PLATE_IMAGE_SIZES);
     expect(photo).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('shows Similar plates under the plate as photo tiles that open them, asked for after the plate', async () => {
+    const api = stubFetch({
+      'GET /api/user': signedOutReply,
+      'GET /api/posts/1': { body: makePost({ id: 1, title: 'Ramen' }) },
+      'GET /api/posts/1/neighbors': { body: { previousId: null, nextId: null } },
+      'GET /api/posts/1/comments': noComments,
+      'GET /api/posts/1/similar': { body: { posts: [makePost({ id: 8, title: 'Tonkotsu', ratingCount: 0 }), makePost({ id: 9, title: 'Udon', ratingCount: 0 })] } },
+    });
+    renderWithApp(null, { routes, route: '/posts/1' });
+    const section = await screen.findByRole('region', { name: 'Similar plates' });
+    expect(within(section).getAllByRole('link').map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
+      ['Tonkotsu, no ratings yet', '/posts/8'],
+      ['Udon, no ratings yet', '/posts/9'],
+    ]);
+    const asked = api.calls.map((c) => c.url.pathname);
+    expect(asked.indexOf('/api/posts/1/similar')).toBeGreaterThan(asked.indexOf('/api/posts/1'));
+    // after the plate in the page's order
+    const title = screen.getByRole('heading', { level: 1, name: 'Ramen' });
+    expect(title.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('keeps the Navigation Tip while the neighbours are on their way, and drops it for a plate with none', async () => {

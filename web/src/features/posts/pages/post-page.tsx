@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
 import { currentPath, isOwner, signInPath, useAuth } from '../../auth';
 import { CommentsSection } from '../../comments';
+import { SimilarPlates } from '../../analysis';
 import { YourRating } from '../../ratings';
 import { findCachedPost, putPostInCaches, putRatedPost } from '../api/cache';
 import { postKeys } from '../api/keys';
@@ -19,6 +20,7 @@ import { NavigationTip } from '../components/navigation-tip';
 import { PostChips } from '../components/post-chips';
 import { PostImage } from '../components/post-image';
 import { PostActions } from '../components/post-actions';
+import { PostTile } from '../components/post-tile';
 import { RatingSummary } from '../components/rating-summary';
 import { ASPECT_RATIO, aspectOf } from '../lib/image';
 import { useSwipe } from '../hooks/use-swipe';
@@ -105,7 +107,13 @@ function PostView({ id }: { id: number }) {
     neighbors.isPending || previousId !== null || nextId !== null ? (
       <NavigationTip className="-mb-2 lg:col-start-2 lg:row-start-1 lg:mb-4" />
     ) : null;
-  return <PostDetail post={post.data} previousId={previousId} nextId={nextId} tip={tip} />;
+  return (
+    <div className="grid gap-8">
+      <PostDetail post={post.data} previousId={previousId} nextId={nextId} tip={tip} />
+      {/* asked for only when it scrolls near: the plate's first load never waits for it */}
+      <SimilarPlates postId={id} Tile={PostTile} />
+    </div>
+  );
 }
 
 interface PostDetailProps {
