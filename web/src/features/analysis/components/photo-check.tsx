@@ -111,6 +111,8 @@ function Suggestions({
             aria-pressed={added}
             disabled={!onToggle}
             title={matchText(confidence)}
+            // One name for every browser: a flex item's text gets a space before its comma in Chromium's name.
+            aria-label={`${name}, ${matchText(confidence)}`}
             onClick={() => onToggle?.(name)}
             className={cn(
               'inline-flex h-11 items-center gap-1 rounded-full border px-3 text-xs font-semibold transition-colors outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50 sm:h-8 [&_svg]:size-3.5',
@@ -119,7 +121,6 @@ function Suggestions({
           >
             {added ? <Check aria-hidden="true" /> : <Plus aria-hidden="true" />}
             {name}
-            <span className="sr-only">, {matchText(confidence)}</span>
           </button>
         );
       })}
