@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAnalysisSet, type LabelledPhoto } from '../../../test/analysis-set.js';
@@ -98,6 +99,18 @@ describe('photo analysis pool', () => {
     expect(result).toMatchObject({ nsfw: null, food: null, embedding: null });
     expect(await pool.loadedModels()).toEqual([[]]);
   }, 20_000);
+
+  it('runs its workers at the lowest CPU priority, so requests come first', async () => {
+    await pool.analyze(await image(), QUALITY_ONLY, THRESHOLDS);
+    // Each thread of this process: its name and nice value (/proc/self/task/<tid>/stat, fields after the name).
+    const threads = readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), nice: Number(after[16]) };
+    });
+    expect(threads.filter((t) => t.name === 'WorkerThread' && t.nice === 19).length).toBeGreaterThanOrEqual(1);
+    expect(threads.find((t) => t.name !== 'WorkerThread')?.nice).toBe(0);
+  });
 
   it('refuses at once a photo past the queue limit, and finishes those it took', async () => {
     const bytes = await image();
