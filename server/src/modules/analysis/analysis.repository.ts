@@ -121,8 +121,10 @@ export function createAnalysisRepository(db: Db) {
     /** The /admin/ai figures (one statement over post_analyses and the plates' states). */
     async figures(conn: Conn = db) {
       const [row] = (
-        await conn.execute<{ analysed: number; held: number; held_decided: number; held_agreed: number; no_food: number }>(sql`
-          select count(*)::int as analysed,
+        await conn.execute<{ not_analysed: number; analysed: number; held: number; held_decided: number; held_agreed: number; no_food: number }>(sql`
+          select (select count(*) from posts q where q.approval_status = 'approved'
+                    and not exists (select 1 from post_analyses b where b.post_id = q.id))::int as not_analysed,
+            count(*)::int as analysed,
             count(*) filter (where a.nsfw_held)::int as held,
             count(*) filter (where a.nsfw_held and p.approval_status <> 'pending')::int as held_decided,
             count(*) filter (where a.nsfw_held and p.approval_status = 'rejected')::int as held_agreed,
@@ -130,12 +132,48 @@ export function createAnalysisRepository(db: Db) {
           from post_analyses a join posts p on p.id = a.post_id`)
       ).rows;
       return {
+        notAnalysed: Number(row?.not_analysed ?? 0),
         analysed: Number(row?.analysed ?? 0),
         held: Number(row?.held ?? 0),
         heldDecided: Number(row?.held_decided ?? 0),
         heldAgreed: Number(row?.held_agreed ?? 0),
         noFood: Number(row?.no_food ?? 0),
       };
+    },
+
+    /**
+     * The backfill's claim (record 0039): the newest approved plate without an analysis (none of
+     * `skip`) gets an empty placeholder row in the same statement, so two instances never take the
+     * same plate (the loser's insert hits the primary key and claims nothing). `picked` undefined:
+     * none is left; `claimed` undefined with a `picked`: another instance took it first.
+     */
+    async claimUnanalysed(skip: number[], conn: Conn = db) {
+      const skipped = `{${skip.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
+      const [row] = (
+        await conn.execute<{ picked: number | null; post_id: number | null; image_key: string | null }>(sql`
+          with pick as (
+            select p.id, p.image_key from posts p
+            where p.approval_status = 'approved'
+              and not exists (select 1 from post_analyses a where a.post_id = p.id)
+              and p.id <> all(${skipped}::int[])
+            order by p.id desc
+            limit 1
+          ), claim as (
+            insert into post_analyses (post_id) select id from pick
+            on conflict (post_id) do nothing
+            returning post_id
+          )
+          select (select id from pick) as picked, c.post_id, (select image_key from pick) as image_key
+          from (select 1) one left join claim c on true`)
+      ).rows;
+      const picked = row?.picked == null ? undefined : Number(row.picked);
+      const claimed = row?.post_id == null ? undefined : { postId: Number(row.post_id), imageKey: row.image_key };
+      return { picked, claimed };
+    },
+
+    /** Gives a claim back (the analysis failed or the pool was busy): only a placeholder, never a stored analysis. */
+    async releaseClaim(postId: number, conn: Conn = db): Promise<void> {
+      await conn.delete(postAnalyses).where(and(eq(postAnalyses.postId, postId), sql`${postAnalyses.imageSha256} is null`, sql`${postAnalyses.embedding} is null`, sql`${postAnalyses.qualityScore} is null`, sql`${postAnalyses.nsfwScores} is null`, sql`${postAnalyses.foodFound} is null`));
     },
 
     /**

@@ -10,7 +10,7 @@ function aiAnswer(overrides: Partial<AdminAiResponse> = {}): AdminAiResponse {
   return {
     parts: ANALYSIS_PARTS.map((name) => ({ name, ...ANALYSIS_PART_INFO[name], enabled: name !== 'similar_plates' })),
     thresholds: { nsfwHoldPercent: 60, foodMinPercent: 30 },
-    figures: { analysed: 1234, held: 5, heldDecided: 4, heldAgreed: 3, noFood: 17, queued: 2, workers: 1 },
+    figures: { notAnalysed: 0, backfill: { running: false, done: 0 }, analysed: 1234, held: 5, heldDecided: 4, heldAgreed: 3, noFood: 17, queued: 2, workers: 1 },
     ...overrides,
   };
 }
