@@ -76,6 +76,7 @@ export const ANALYSIS_MESSAGES = {
   backfillStarted: 'Analysing earlier plates. New uploads still go first.',
   backfillStopped: 'Stopped analysing earlier plates.',
   backfillAllOff: 'Switch on at least one analysis before analysing earlier plates.',
+  backfillNoStorage: 'Earlier plates can be analysed only where their photos are stored on this server (not with S3 storage yet).',
 } as const;
 
 // The hints moderators see on a pending plate (AnalysisHints) live beside PendingHint in posts.ts.

@@ -154,6 +154,36 @@ describe('POST /api/admin/ai/backfill', () => {
     await db().delete(posts).where(eq(posts.id, missing.id));
   });
 
+  it('gives up after 20 plates failed one after another (their renditions missing): the plates further on are left', async () => {
+    const older = await plate();
+    const broken = [];
+    for (let i = 0; i < 20; i++) broken.push(await plate('approved', false));
+    engine.calls.length = 0;
+    await call('POST');
+    await analysis().backfillFinished();
+    expect(engine.calls).toHaveLength(0);
+    expect((await overview()).figures).toMatchObject({ notAnalysed: 21, backfill: { running: false, done: 0 } });
+    await call('POST'); // once the broken ones are gone, the older plate is reached
+    await analysis().backfillFinished();
+    expect(engine.calls).toHaveLength(0);
+    for (const b of broken) await db().delete(posts).where(eq(posts.id, b.id));
+    await call('POST');
+    await analysis().backfillFinished();
+    expect(engine.calls.map((c) => c.image)).toEqual([older.image]);
+  });
+
+  it('is limited like every admin write', async () => {
+    const t2 = await buildTestApp({ analyzer: fakeAnalyzer(), rateLimits: { adminWritesPerUser: 1 } });
+    try {
+      const admin2 = await makeSignedInUser(t2.app, { isAdmin: true });
+      const del = () => t2.app.inject({ method: 'DELETE', url: '/api/admin/ai/backfill', headers: admin2.headers });
+      expect((await del()).statusCode).toBe(200);
+      expect((await del()).statusCode).toBe(429);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it('refuses with 409 when every analysis is switched off', async () => {
     for (const name of ['photo_quality', 'nsfw_check', 'food_check', 'cuisine_suggestions', 'similar_plates'])
       await t.app.inject({ method: 'PUT', url: `/api/admin/ai/parts/${name}`, headers: admin.headers, payload: { enabled: false } });

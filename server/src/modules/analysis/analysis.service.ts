@@ -38,6 +38,8 @@ const TRAINING_LIMIT = 20_000;
 /** Fitted again when the tagged plates grew by this share, or after `REFIT_MAX_AGE_MS`. */
 const REFIT_GROWTH = 0.1;
 const REFIT_MAX_AGE_MS = 60 * 60_000;
+/** The analysis of earlier plates gives up after this many plates failed one after another (a broken store, not one bad photo). */
+const BACKFILL_FAILURES_IN_A_ROW = 20;
 
 export interface AnalysisServiceDeps {
   repo: AnalysisRepository;
@@ -280,6 +282,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
 
   async function backfillRun(run: NonNullable<typeof backfill>): Promise<void> {
     const failed: number[] = [];
+    let failedInARow = 0;
     while (!run.stopped && !closed && analyzer && anyPartOn()) {
       if (analyzer.stats().queued > 0) {
         await pause(run, backfillWaitMs);
@@ -301,6 +304,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         }
         await store(postId, plate, await pending, sha);
         run.done += 1;
+        failedInARow = 0;
       } catch (error) {
         await repo.releaseClaim(postId).catch((e: unknown) => logger.error({ err: e, postId }, 'analysis: a backfill claim was not released'));
         if (error instanceof AnalyzerBusyError) {
@@ -310,6 +314,10 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         // Skipped for the rest of this run (a next run tries it again).
         failed.push(postId);
         logger.warn({ err: error, postId }, 'analysis: an earlier plate could not be analysed');
+        if (++failedInARow >= BACKFILL_FAILURES_IN_A_ROW) {
+          logger.error({ failed: failedInARow }, 'analysis: the analysis of earlier plates stopped, every recent plate failed');
+          break;
+        }
       }
     }
   }
@@ -425,6 +433,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
      */
     async startBackfill(staff: Staff, meta: RequestMeta): Promise<AdminAiResponse> {
       if (!analyzer || !anyPartOn()) throw new AppError('CONFLICT', ANALYSIS_MESSAGES.backfillAllOff);
+      if (!deps.storage?.read) throw new AppError('CONFLICT', ANALYSIS_MESSAGES.backfillNoStorage);
       if (backfill && !backfill.stopped) return overview();
       const notAnalysed = (await repo.figures()).notAnalysed;
       await repo.transaction((tx) =>
