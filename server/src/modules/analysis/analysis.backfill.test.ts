@@ -66,14 +66,14 @@ describe('the claim', () => {
   it('hands a plate to one claimer only, and a release never deletes a stored analysis', async () => {
     const repo = createAnalysisRepository(db());
     const only = await plate();
-    const [first, second] = await Promise.all([repo.claimUnanalysed([]), repo.claimUnanalysed([])]);
+    const [first, second] = await Promise.all([repo.claimUnanalysed(undefined), repo.claimUnanalysed(undefined)]);
     const claims = [first, second].filter((c) => c.claimed);
     expect(claims).toHaveLength(1);
     expect(claims[0]?.claimed?.postId).toBe(only.id);
-    expect(await repo.claimUnanalysed([])).toEqual({ picked: undefined, claimed: undefined });
+    expect(await repo.claimUnanalysed(undefined)).toEqual({ picked: undefined, claimed: undefined });
     await repo.releaseClaim(only.id);
-    expect((await repo.claimUnanalysed([only.id])).picked).toBeUndefined();
-    expect((await repo.claimUnanalysed([])).claimed?.postId).toBe(only.id);
+    expect((await repo.claimUnanalysed(only.id)).picked).toBeUndefined();
+    expect((await repo.claimUnanalysed(undefined)).claimed?.postId).toBe(only.id);
     await repo.upsert({ postId: only.id, foodFound: true, imageSha256: 'y' });
     await repo.releaseClaim(only.id);
     expect(await analysedIds()).toContain(only.id);

@@ -142,20 +142,21 @@ export function createAnalysisRepository(db: Db) {
     },
 
     /**
-     * The backfill's claim (record 0039): the newest approved plate without an analysis (none of
-     * `skip`) gets an empty placeholder row in the same statement, so two instances never take the
-     * same plate (the loser's insert hits the primary key and claims nothing). `picked` undefined:
-     * none is left; `claimed` undefined with a `picked`: another instance took it first.
+     * The backfill's claim (record 0039): the newest approved plate without an analysis below
+     * `below` (the run's cursor: newest first, each plate looked at once) gets an empty placeholder
+     * row in the same statement, so two instances never take the same plate (the loser's insert
+     * hits the primary key and claims nothing). `picked` undefined: none is left; `claimed`
+     * undefined with a `picked`: another instance took it first.
      */
-    async claimUnanalysed(skip: number[], conn: Conn = db) {
-      const skipped = `{${skip.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
+    async claimUnanalysed(below: number | undefined, conn: Conn = db) {
+      const cursor = below === undefined || !Number.isSafeInteger(below) ? 2_147_483_647 : below;
       const [row] = (
         await conn.execute<{ picked: number | null; post_id: number | null; image_key: string | null }>(sql`
           with pick as (
             select p.id, p.image_key from posts p
             where p.approval_status = 'approved'
               and not exists (select 1 from post_analyses a where a.post_id = p.id)
-              and p.id <> all(${skipped}::int[])
+              and p.id < ${cursor}
             order by p.id desc
             limit 1
           ), claim as (

@@ -281,15 +281,16 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   }
 
   async function backfillRun(run: NonNullable<typeof backfill>): Promise<void> {
-    const failed: number[] = [];
+    let below: number | undefined;
     let failedInARow = 0;
     while (!run.stopped && !closed && analyzer && anyPartOn()) {
       if (analyzer.stats().queued > 0) {
         await pause(run, backfillWaitMs);
         continue;
       }
-      const { picked, claimed } = await repo.claimUnanalysed(failed);
+      const { picked, claimed } = await repo.claimUnanalysed(below);
       if (picked === undefined) break; // none left
+      below = picked;
       if (!claimed) continue; // another instance took it
       const { postId } = claimed;
       try {
@@ -308,11 +309,11 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       } catch (error) {
         await repo.releaseClaim(postId).catch((e: unknown) => logger.error({ err: e, postId }, 'analysis: a backfill claim was not released'));
         if (error instanceof AnalyzerBusyError) {
+          below = postId + 1; // this plate again
           await pause(run, backfillWaitMs);
           continue;
         }
-        // Skipped for the rest of this run (a next run tries it again).
-        failed.push(postId);
+        // Left behind the cursor for the rest of this run (a next run tries it again).
         logger.warn({ err: error, postId }, 'analysis: an earlier plate could not be analysed');
         if (++failedInARow >= BACKFILL_FAILURES_IN_A_ROW) {
           logger.error({ failed: failedInARow }, 'analysis: the analysis of earlier plates stopped, every recent plate failed');
