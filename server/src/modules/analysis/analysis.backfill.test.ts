@@ -1,7 +1,7 @@
 // The analysis of earlier plates (record 0039): POST/DELETE /api/admin/ai/backfill, permission
 // manage_settings, audited; approved plates without an analysis, newest first, from their stored
 // rendition, one at a time and only while the pool has nothing queued.
-import { desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminAiResponse, ANALYSIS_MESSAGES } from '@plates/common';
 import { adminAuditLogs, postAnalyses, posts } from '../../db/schema/index.js';
@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { fakeAnalyzer, type FakeAnalyzer } from '../../test/fake-analyzer.js';
 import { grantRole, makePost, makeSignedInUser } from '../../test/factories.js';
 import { sized } from '../../test/media.fixtures.js';
-import { createAnalysisRepository } from './analysis.repository.js';
+import { createAnalysisRepository, STALE_CLAIM_MINUTES } from './analysis.repository.js';
 
 let t: TestApp;
 let engine: FakeAnalyzer;
@@ -78,6 +78,20 @@ describe('the claim', () => {
     await repo.releaseClaim(only.id);
     expect(await analysedIds()).toContain(only.id);
     await db().delete(posts).where(eq(posts.id, only.id));
+  });
+
+  it('takes over a claim left by an instance that died mid-plate, never a fresh one', async () => {
+    const repo = createAnalysisRepository(db());
+    const fresh = await plate();
+    const stale = await plate();
+    await db().insert(postAnalyses).values([
+      { postId: fresh.id, analysedAt: new Date(Date.now() - (STALE_CLAIM_MINUTES - 1) * 60_000) },
+      { postId: stale.id, analysedAt: new Date(Date.now() - (STALE_CLAIM_MINUTES + 1) * 60_000) },
+    ]);
+    const [first, second] = await Promise.all([repo.claimUnanalysed(undefined), repo.claimUnanalysed(undefined)]);
+    expect([first, second].filter((c) => c.claimed).map((c) => c.claimed?.postId)).toEqual([stale.id]);
+    expect(await repo.claimUnanalysed(undefined)).toEqual({ picked: undefined, claimed: undefined });
+    await db().delete(posts).where(inArray(posts.id, [fresh.id, stale.id]));
   });
 });
 

@@ -1,5 +1,5 @@
 import { ANALYSIS_PARTS, CUISINES, type AnalysisPart, type Cuisine } from '@plates/common';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { aiSettings, postAnalyses, posts, systemSettings, users, type NewPostAnalysis } from '../../db/schema/index.js';
 import { isConst, literalLimit } from '../../lib/literal.js';
@@ -18,6 +18,13 @@ const asCuisines = (names: unknown): Cuisine[] =>
 
 /** A cube literal of a vector (numbers only, never text from a request). */
 export const cubeText = (vector: number[]) => `(${vector.map((x) => (Number.isFinite(x) ? x : 0)).join(',')})`;
+
+/** A backfill claim not replaced by its analysis after this long is taken over (its instance died mid-plate). */
+export const STALE_CLAIM_MINUTES = 10;
+/** A backfill's placeholder row: nothing measured, no image hash (every stored analysis has one). */
+const placeholderRow = (a: SQL) =>
+  sql`(${a}.image_sha256 is null and ${a}.quality_score is null and ${a}.food_found is null and ${a}.nsfw_scores is null and ${a}.embedding is null)`;
+const staleClaim = (a: SQL) => sql`(${placeholderRow(a)} and ${a}.analysed_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`;
 
 /** Photo analysis rows: the switches, the thresholds, the stored analyses and the nearest-neighbour reads. */
 export function createAnalysisRepository(db: Db) {
@@ -145,8 +152,10 @@ export function createAnalysisRepository(db: Db) {
      * The backfill's claim (record 0039): the newest approved plate without an analysis below
      * `below` (the run's cursor: newest first, each plate looked at once) gets an empty placeholder
      * row in the same statement, so two instances never take the same plate (the loser's insert
-     * hits the primary key and claims nothing). `picked` undefined: none is left; `claimed`
-     * undefined with a `picked`: another instance took it first.
+     * hits the primary key and claims nothing). A placeholder older than
+     * {@link STALE_CLAIM_MINUTES} (its instance died mid-plate) is taken over, again by one only:
+     * the update's condition is checked again on the row the winner renewed. `picked` undefined:
+     * none is left; `claimed` undefined with a `picked`: another instance took it first.
      */
     async claimUnanalysed(below: number | undefined, conn: Conn = db) {
       const cursor = below === undefined || !Number.isSafeInteger(below) ? 2_147_483_647 : below;
@@ -155,13 +164,13 @@ export function createAnalysisRepository(db: Db) {
           with pick as (
             select p.id, p.image_key from posts p
             where p.approval_status = 'approved'
-              and not exists (select 1 from post_analyses a where a.post_id = p.id)
+              and not exists (select 1 from post_analyses a where a.post_id = p.id and not (${staleClaim(sql`a`)}))
               and p.id < ${cursor}
             order by p.id desc
             limit 1
           ), claim as (
             insert into post_analyses (post_id) select id from pick
-            on conflict (post_id) do nothing
+            on conflict (post_id) do update set analysed_at = now() where ${staleClaim(sql`post_analyses`)}
             returning post_id
           )
           select (select id from pick) as picked, c.post_id, (select image_key from pick) as image_key
@@ -174,7 +183,7 @@ export function createAnalysisRepository(db: Db) {
 
     /** Gives a claim back (the analysis failed or the pool was busy): only a placeholder, never a stored analysis. */
     async releaseClaim(postId: number, conn: Conn = db): Promise<void> {
-      await conn.delete(postAnalyses).where(and(eq(postAnalyses.postId, postId), sql`${postAnalyses.imageSha256} is null`, sql`${postAnalyses.embedding} is null`, sql`${postAnalyses.qualityScore} is null`, sql`${postAnalyses.nsfwScores} is null`, sql`${postAnalyses.foodFound} is null`));
+      await conn.execute(sql`delete from post_analyses a where a.post_id = ${postId} and ${placeholderRow(sql`a`)}`);
     },
 
     /**
