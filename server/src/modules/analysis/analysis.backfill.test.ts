@@ -227,6 +227,22 @@ describe('DELETE /api/admin/ai/backfill', () => {
     expect(audit).toMatchObject({ adminId: admin.user.id, after: { done: 0 } });
   });
 
+  it('ends when every analysis is switched off while it waits', async () => {
+    engine.calls.length = 0;
+    engine.queued = 1;
+    await call('POST');
+    expect((await overview()).figures.backfill.running).toBe(true);
+    const names = ['photo_quality', 'nsfw_check', 'food_check', 'cuisine_suggestions', 'similar_plates'];
+    const put = (name: string, enabled: boolean) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/ai/parts/${name}`, headers: admin.headers, payload: { enabled } });
+    for (const name of names) await put(name, false);
+    await analysis().backfillFinished();
+    engine.queued = 0;
+    expect(engine.calls).toHaveLength(0);
+    expect((await overview()).figures).toMatchObject({ notAnalysed: 2, backfill: { running: false } });
+    for (const name of names) await put(name, true);
+  });
+
   it('answers the figures and records nothing when no run is going', async () => {
     const before = (await audits('ai_backfill_stopped')).length;
     expect((await call('DELETE')).statusCode).toBe(200);
