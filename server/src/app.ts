@@ -159,6 +159,8 @@ export interface AppDeps {
   analyzer: PhotoAnalyzer | false;
   /** How long a posted plate's analysis waits when the pool was busy (30 s); tests shorten it. */
   analysisBusyRetryMs: number;
+  /** How long the analysis of earlier plates waits while the pool has uploads queued (5 s); tests shorten it. */
+  analysisBackfillWaitMs: number;
 }
 
 export interface App extends FastifyInstance {
@@ -586,6 +588,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     logger: app.log,
     resyncMs: 60_000,
     ...(deps.analysisBusyRetryMs !== undefined ? { busyRetryMs: deps.analysisBusyRetryMs } : {}),
+    ...(deps.analysisBackfillWaitMs !== undefined ? { backfillWaitMs: deps.analysisBackfillWaitMs } : {}),
   });
   await analysis.start();
   posts.onCreated(analysis.postCreated);

@@ -73,6 +73,10 @@ export const ANALYSIS_MESSAGES = {
   partToggled: (label: string, on: boolean) => `${label} ${on ? 'switched on' : 'switched off'}.`,
   thresholdsSaved: 'Thresholds saved.',
   unknownPart: 'There is no analysis with this name.',
+  backfillStarted: 'Analysing earlier plates. New uploads still go first.',
+  backfillStopped: 'Stopped analysing earlier plates.',
+  backfillAllOff: 'Switch on at least one analysis before analysing earlier plates.',
+  backfillNoStorage: 'Earlier plates can be analysed only where their photos are stored on this server (not with S3 storage yet).',
 } as const;
 
 // The hints moderators see on a pending plate (AnalysisHints) live beside PendingHint in posts.ts.
@@ -103,6 +107,10 @@ export const AdminAiResponse = z.object({
   parts: z.array(z.object({ name: AnalysisPart, label: z.string(), description: z.string(), enabled: z.boolean() })),
   thresholds: AnalysisThresholds,
   figures: z.object({
+    /** Approved plates without a stored analysis (posted before analysis existed, or seeded). */
+    notAnalysed: z.number().int(),
+    /** The analysis of earlier plates on this instance: running, and the plates it analysed since it started. */
+    backfill: z.object({ running: z.boolean(), done: z.number().int() }),
     /** Plates with a stored analysis. */
     analysed: z.number().int(),
     /** Held by the adult content check. */

@@ -78,6 +78,7 @@ export async function buildTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     analyzer: options.analyzer ?? false,
     analysisBusyRetryMs: 20,
+    analysisBackfillWaitMs: 20,
   });
   return {
     app,

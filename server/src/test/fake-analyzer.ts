@@ -16,6 +16,8 @@ export interface FakeAnalyzer extends PhotoAnalyzer {
   /** Fail the next n calls with an ordinary error. */
   failures: number;
   closed: boolean;
+  /** What stats() reports as queued (a busy pool that still accepts work). */
+  queued: number;
 }
 
 /** A unit vector pointing mostly along axis `axis`, a little along `mix` (0-1) of axis + 1. */
@@ -43,6 +45,7 @@ export function fakeAnalyzer(): FakeAnalyzer {
     busy: false,
     failures: 0,
     closed: false,
+    queued: 0,
     answer: () => ({
       quality: { score: 72.4, tips: ['dark'], metrics: { brightness: 0.3 } },
       nsfw: { scores: NEUTRAL_SCORES, held: false },
@@ -72,7 +75,7 @@ export function fakeAnalyzer(): FakeAnalyzer {
         embedding: parts.embedding ? (a.embedding ?? vectorOf(image)) : null,
       };
     },
-    stats: () => ({ queued: 0, running: 0, workers: 2 }),
+    stats: () => ({ queued: fake.queued, running: 0, workers: 2 }),
     async close() {
       fake.closed = true;
     },

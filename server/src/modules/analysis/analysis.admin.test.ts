@@ -66,7 +66,7 @@ describe('GET /api/admin/ai', () => {
     const answer = await overview();
     expect(answer.parts.map((p) => p.name)).toEqual([...ANALYSIS_PARTS]);
     expect(answer.thresholds).toEqual({ nsfwHoldPercent: 50, foodMinPercent: 30 });
-    expect(answer.figures).toEqual({ analysed: 3, held: 2, heldDecided: 1, heldAgreed: 1, noFood: 1, queued: 0, workers: 2 });
+    expect(answer.figures).toEqual({ notAnalysed: 0, backfill: { running: false, done: 0 }, analysed: 3, held: 2, heldDecided: 1, heldAgreed: 1, noFood: 1, queued: 0, workers: 2 });
   });
 });
 

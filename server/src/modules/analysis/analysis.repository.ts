@@ -1,5 +1,5 @@
 import { ANALYSIS_PARTS, CUISINES, type AnalysisPart, type Cuisine } from '@plates/common';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { aiSettings, postAnalyses, posts, systemSettings, users, type NewPostAnalysis } from '../../db/schema/index.js';
 import { isConst, literalLimit } from '../../lib/literal.js';
@@ -18,6 +18,13 @@ const asCuisines = (names: unknown): Cuisine[] =>
 
 /** A cube literal of a vector (numbers only, never text from a request). */
 export const cubeText = (vector: number[]) => `(${vector.map((x) => (Number.isFinite(x) ? x : 0)).join(',')})`;
+
+/** A backfill claim not replaced by its analysis after this long is taken over (its instance died mid-plate). */
+export const STALE_CLAIM_MINUTES = 10;
+/** A backfill's placeholder row: nothing measured, no image hash (every stored analysis has one). */
+const placeholderRow = (a: SQL) =>
+  sql`(${a}.image_sha256 is null and ${a}.quality_score is null and ${a}.food_found is null and ${a}.nsfw_scores is null and ${a}.embedding is null)`;
+const staleClaim = (a: SQL) => sql`(${placeholderRow(a)} and ${a}.analysed_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`;
 
 /** Photo analysis rows: the switches, the thresholds, the stored analyses and the nearest-neighbour reads. */
 export function createAnalysisRepository(db: Db) {
@@ -121,8 +128,10 @@ export function createAnalysisRepository(db: Db) {
     /** The /admin/ai figures (one statement over post_analyses and the plates' states). */
     async figures(conn: Conn = db) {
       const [row] = (
-        await conn.execute<{ analysed: number; held: number; held_decided: number; held_agreed: number; no_food: number }>(sql`
-          select count(*)::int as analysed,
+        await conn.execute<{ not_analysed: number; analysed: number; held: number; held_decided: number; held_agreed: number; no_food: number }>(sql`
+          select (select count(*) from posts q where q.approval_status = 'approved'
+                    and not exists (select 1 from post_analyses b where b.post_id = q.id))::int as not_analysed,
+            count(*)::int as analysed,
             count(*) filter (where a.nsfw_held)::int as held,
             count(*) filter (where a.nsfw_held and p.approval_status <> 'pending')::int as held_decided,
             count(*) filter (where a.nsfw_held and p.approval_status = 'rejected')::int as held_agreed,
@@ -130,12 +139,51 @@ export function createAnalysisRepository(db: Db) {
           from post_analyses a join posts p on p.id = a.post_id`)
       ).rows;
       return {
+        notAnalysed: Number(row?.not_analysed ?? 0),
         analysed: Number(row?.analysed ?? 0),
         held: Number(row?.held ?? 0),
         heldDecided: Number(row?.held_decided ?? 0),
         heldAgreed: Number(row?.held_agreed ?? 0),
         noFood: Number(row?.no_food ?? 0),
       };
+    },
+
+    /**
+     * The backfill's claim (record 0039): the newest approved plate without an analysis below
+     * `below` (the run's cursor: newest first, each plate looked at once) gets an empty placeholder
+     * row in the same statement, so two instances never take the same plate (the loser's insert
+     * hits the primary key and claims nothing). A placeholder older than
+     * {@link STALE_CLAIM_MINUTES} (its instance died mid-plate) is taken over, again by one only:
+     * the update's condition is checked again on the row the winner renewed. `picked` undefined:
+     * none is left; `claimed` undefined with a `picked`: another instance took it first.
+     */
+    async claimUnanalysed(below: number | undefined, conn: Conn = db) {
+      const cursor = below === undefined || !Number.isSafeInteger(below) ? 2_147_483_647 : below;
+      const [row] = (
+        await conn.execute<{ picked: number | null; post_id: number | null; image_key: string | null }>(sql`
+          with pick as (
+            select p.id, p.image_key from posts p
+            where p.approval_status = 'approved'
+              and not exists (select 1 from post_analyses a where a.post_id = p.id and not (${staleClaim(sql`a`)}))
+              and p.id < ${cursor}
+            order by p.id desc
+            limit 1
+          ), claim as (
+            insert into post_analyses (post_id) select id from pick
+            on conflict (post_id) do update set analysed_at = now() where ${staleClaim(sql`post_analyses`)}
+            returning post_id
+          )
+          select (select id from pick) as picked, c.post_id, (select image_key from pick) as image_key
+          from (select 1) one left join claim c on true`)
+      ).rows;
+      const picked = row?.picked == null ? undefined : Number(row.picked);
+      const claimed = row?.post_id == null ? undefined : { postId: Number(row.post_id), imageKey: row.image_key };
+      return { picked, claimed };
+    },
+
+    /** Gives a claim back (the analysis failed or the pool was busy): only a placeholder, never a stored analysis. */
+    async releaseClaim(postId: number, conn: Conn = db): Promise<void> {
+      await conn.execute(sql`delete from post_analyses a where a.post_id = ${postId} and ${placeholderRow(sql`a`)}`);
     },
 
     /**

@@ -113,5 +113,32 @@ export function analysisRoutes(options: {
       },
       async (request) => analysis.setThresholds(staffOf(request), request.body, metaOf(request)),
     );
+
+    r.post(
+      '/api/admin/ai/backfill',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Start analysing the approved plates posted before analysis existed, newest first, one at a time while uploads leave the pool idle (audited; one run per instance)',
+          response: { 200: AdminAiResponse, ...adminErrors, 409: ErrorBody },
+        },
+        config: { permission: 'manage_settings' },
+      },
+      async (request) => analysis.startBackfill(staffOf(request), metaOf(request)),
+    );
+
+    r.delete(
+      '/api/admin/ai/backfill',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Stop analysing earlier plates after the plate in hand (audited when a run was going)',
+          response: { 200: AdminAiResponse, ...adminErrors },
+        },
+        config: { permission: 'manage_settings' },
+      },
+      async (request) => analysis.stopBackfill(staffOf(request), metaOf(request)),
+    );
   };
 }

@@ -38,6 +38,8 @@ const TRAINING_LIMIT = 20_000;
 /** Fitted again when the tagged plates grew by this share, or after `REFIT_MAX_AGE_MS`. */
 const REFIT_GROWTH = 0.1;
 const REFIT_MAX_AGE_MS = 60 * 60_000;
+/** The analysis of earlier plates gives up after this many plates failed one after another (a broken store, not one bad photo). */
+const BACKFILL_FAILURES_IN_A_ROW = 20;
 
 export interface AnalysisServiceDeps {
   repo: AnalysisRepository;
@@ -63,6 +65,8 @@ export interface AnalysisServiceDeps {
   /** Busy retries before giving up on a plate (logged). */
   busyRetries?: number;
   resyncMs?: number;
+  /** Wait of the analysis of earlier plates while the pool has work queued (uploads go first). */
+  backfillWaitMs?: number;
   now?: () => number;
 }
 
@@ -84,6 +88,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   const busyRetryMs = deps.busyRetryMs ?? 30_000;
   const busyRetries = deps.busyRetries ?? 20;
   const modelCheckMs = deps.modelCheckMs ?? 60_000;
+  const backfillWaitMs = deps.backfillWaitMs ?? 5_000;
 
   let parts: PartSwitches = Object.fromEntries(ANALYSIS_PARTS.map((p) => [p, false])) as PartSwitches;
   let thresholds: AnalysisThresholds = DEFAULT_THRESHOLDS;
@@ -181,6 +186,46 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return Buffer.concat(chunks);
   }
 
+  /** A plate's raw analysis stored with its cuisines; an approved plate the adult content check holds goes back to review. */
+  async function store(postId: number, plate: { title: string; description: string | null }, raw: RawAnalysis, sha: string): Promise<void> {
+    const cuisines = parts.cuisine_suggestions ? await suggest(`${plate.title} ${plate.description ?? ''}`, raw.embedding, postId) : null;
+    let heldBack = false;
+    await repo.transaction(async (tx) => {
+      const post = await repo.lockPost(postId, tx);
+      if (!post) return;
+      await repo.upsert(
+        {
+          postId,
+          qualityScore: raw.quality ? Math.max(0, Math.min(100, Math.round(raw.quality.score))) : null,
+          qualityTips: raw.quality?.tips ?? null,
+          qualityMetrics: raw.quality?.metrics ?? null,
+          foodFound: raw.food?.found ?? null,
+          foodLabels: raw.food?.labels ?? null,
+          foodBest: raw.food?.best?.name ?? null,
+          foodBestScore: raw.food?.best?.score ?? null,
+          nsfwScores: raw.nsfw?.scores ?? null,
+          nsfwHeld: raw.nsfw?.held ?? false,
+          cuisines,
+          embedding: raw.embedding,
+          imageSha256: sha,
+          analysedAt: new Date(now()),
+        },
+        tx,
+      );
+      // Held: an approved plate goes back to review (never rejected by analysis), and the
+      // approval's points are cancelled as an undone approval's are (a later approval awards them again).
+      if (raw.nsfw?.held && post.approvalStatus === 'approved') {
+        await repo.backToPending(postId, tx);
+        await deps.points.cancel({ userId: post.userId, action: 'post_approved', entityType: 'post', entityId: postId }, tx);
+        heldBack = true;
+      }
+    });
+    if (heldBack) {
+      deps.onPublicChange();
+      logger.info({ postId }, 'analysis: plate held for review by the adult content check');
+    }
+  }
+
   /** One posted plate: analysed (or the cached analysis of its bytes reused), stored, held if need be. */
   async function analysePost(postId: number, upload: Buffer, attempt: { failures: number; busy: number }): Promise<void> {
     if (closed) return;
@@ -190,43 +235,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       if (!plate) return; // deleted meanwhile
       const pending = rawAnalysis(sha, async () => (await readStored(plate.imageKey)) ?? media.normalise(upload));
       if (!pending) return;
-      const raw = await pending;
-      const cuisines = parts.cuisine_suggestions ? await suggest(`${plate.title} ${plate.description ?? ''}`, raw.embedding, postId) : null;
-      let heldBack = false;
-      await repo.transaction(async (tx) => {
-        const post = await repo.lockPost(postId, tx);
-        if (!post) return;
-        await repo.upsert(
-          {
-            postId,
-            qualityScore: raw.quality ? Math.max(0, Math.min(100, Math.round(raw.quality.score))) : null,
-            qualityTips: raw.quality?.tips ?? null,
-            qualityMetrics: raw.quality?.metrics ?? null,
-            foodFound: raw.food?.found ?? null,
-            foodLabels: raw.food?.labels ?? null,
-            foodBest: raw.food?.best?.name ?? null,
-            foodBestScore: raw.food?.best?.score ?? null,
-            nsfwScores: raw.nsfw?.scores ?? null,
-            nsfwHeld: raw.nsfw?.held ?? false,
-            cuisines,
-            embedding: raw.embedding,
-            imageSha256: sha,
-            analysedAt: new Date(now()),
-          },
-          tx,
-        );
-        // Held: an approved plate goes back to review (never rejected by analysis), and the
-        // approval's points are cancelled as an undone approval's are (a later approval awards them again).
-        if (raw.nsfw?.held && post.approvalStatus === 'approved') {
-          await repo.backToPending(postId, tx);
-          await deps.points.cancel({ userId: post.userId, action: 'post_approved', entityType: 'post', entityId: postId }, tx);
-          heldBack = true;
-        }
-      });
-      if (heldBack) {
-        deps.onPublicChange();
-        logger.info({ postId }, 'analysis: plate held for review by the adult content check');
-      }
+      await store(postId, plate, await pending, sha);
     } catch (error) {
       if (error instanceof AnalyzerBusyError) {
         if (attempt.busy >= busyRetries) {
@@ -250,13 +259,82 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     }
   }
 
+  // The analysis of earlier plates (record 0039): one run per instance, started and stopped by an
+  // admin, one plate at a time and only while the pool has nothing queued (uploads go first).
+  let lastDone = 0;
+  let backfill: { stopped: boolean; done: number; wake: () => void; finished: Promise<void> } | undefined;
+
+  const anyPartOn = () => Object.values(engineParts()).some(Boolean);
+
+  /** Waits `ms`, or less when the run is stopped or the app closes. */
+  function pause(run: NonNullable<typeof backfill>, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      run.wake = done;
+      function done() {
+        clearTimeout(timer);
+        run.wake = () => {};
+        resolve();
+      }
+    });
+  }
+
+  async function backfillRun(run: NonNullable<typeof backfill>): Promise<void> {
+    let below: number | undefined;
+    let failedInARow = 0;
+    while (!run.stopped && !closed && analyzer && anyPartOn()) {
+      if (analyzer.stats().queued > 0) {
+        await pause(run, backfillWaitMs);
+        continue;
+      }
+      const { picked, claimed } = await repo.claimUnanalysed(below);
+      if (picked === undefined) break; // none left
+      below = picked;
+      if (!claimed) continue; // another instance took it
+      const { postId } = claimed;
+      try {
+        const bytes = await readStored(claimed.imageKey);
+        const plate = await repo.postText(postId);
+        if (!bytes || !plate) throw new Error('the stored rendition is missing');
+        const sha = sha256(bytes);
+        const pending = rawAnalysis(sha, async () => bytes);
+        if (!pending) {
+          await repo.releaseClaim(postId);
+          break; // every part was switched off meanwhile
+        }
+        await store(postId, plate, await pending, sha);
+        run.done += 1;
+        failedInARow = 0;
+      } catch (error) {
+        await repo.releaseClaim(postId).catch((e: unknown) => logger.error({ err: e, postId }, 'analysis: a backfill claim was not released'));
+        if (error instanceof AnalyzerBusyError) {
+          below = postId + 1; // this plate again
+          await pause(run, backfillWaitMs);
+          continue;
+        }
+        // Left behind the cursor for the rest of this run (a next run tries it again).
+        logger.warn({ err: error, postId }, 'analysis: an earlier plate could not be analysed');
+        if (++failedInARow >= BACKFILL_FAILURES_IN_A_ROW) {
+          logger.error({ failed: failedInARow }, 'analysis: the analysis of earlier plates stopped, every recent plate failed');
+          break;
+        }
+      }
+    }
+  }
+
   function overview(): Promise<AdminAiResponse> {
     return repo.figures().then((figures) => {
       const stats = analyzer?.stats() ?? { queued: 0, running: 0, workers: 0 };
       return {
         parts: ANALYSIS_PARTS.map((name) => ({ name, ...ANALYSIS_PART_INFO[name], enabled: parts[name] })),
         thresholds,
-        figures: { ...figures, queued: stats.queued, workers: stats.workers },
+        figures: {
+          ...figures,
+          backfill: { running: backfill !== undefined && !backfill.stopped, done: backfill?.done ?? lastDone },
+          queued: stats.queued,
+          workers: stats.workers,
+        },
       };
     });
   }
@@ -350,9 +428,61 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       return overview();
     },
 
+    /**
+     * Starts analysing the approved plates without an analysis, newest first (audited); never
+     * started by itself. Already running on this instance: the run goes on, nothing is recorded.
+     */
+    async startBackfill(staff: Staff, meta: RequestMeta): Promise<AdminAiResponse> {
+      if (!analyzer || !anyPartOn()) throw new AppError('CONFLICT', ANALYSIS_MESSAGES.backfillAllOff);
+      if (!deps.storage?.read) throw new AppError('CONFLICT', ANALYSIS_MESSAGES.backfillNoStorage);
+      if (backfill && !backfill.stopped) return overview();
+      const notAnalysed = (await repo.figures()).notAnalysed;
+      await repo.transaction((tx) =>
+        deps.audit.record(
+          { staff, action: 'ai_backfill_started', before: null, after: { notAnalysed }, meta },
+          tx,
+        ),
+      );
+      if (backfill && !backfill.stopped) return overview(); // started meanwhile by another request
+      const run: NonNullable<typeof backfill> = { stopped: false, done: 0, wake: () => {}, finished: Promise.resolve() };
+      backfill = run;
+      run.finished = backfillRun(run)
+        .catch((error: unknown) => logger.error({ err: error }, 'analysis: the analysis of earlier plates stopped on an error'))
+        .finally(() => {
+          lastDone = run.done;
+          if (backfill === run) backfill = undefined;
+        });
+      return overview();
+    },
+
+    /** Stops this instance's run after the plate in hand (audited when one was running). */
+    async stopBackfill(staff: Staff, meta: RequestMeta): Promise<AdminAiResponse> {
+      const run = backfill;
+      if (run && !run.stopped) {
+        run.stopped = true;
+        run.wake();
+        await run.finished;
+        await repo.transaction((tx) =>
+          deps.audit.record(
+            { staff, action: 'ai_backfill_stopped', before: null, after: { done: run.done }, meta },
+            tx,
+          ),
+        );
+      }
+      return overview();
+    },
+
+    /** Resolves when this instance's run of earlier plates ended (tests). */
+    backfillFinished: (): Promise<void> => backfill?.finished ?? Promise.resolve(),
+
     /** Stops retries and the resync; the app closes the analyzer after the jobs drained. */
     async close(): Promise<void> {
       closed = true;
+      if (backfill) {
+        backfill.stopped = true;
+        backfill.wake();
+        await backfill.finished;
+      }
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
       if (resync) clearInterval(resync);

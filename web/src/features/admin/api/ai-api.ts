@@ -18,3 +18,13 @@ export function putAiPart(name: AnalysisPart, enabled: boolean): Promise<unknown
 export function putAiThresholds(body: AnalysisThresholds): Promise<AdminAiResponse> {
   return apiRequest<AdminAiResponse>('PUT', '/api/admin/ai/thresholds', body);
 }
+
+/** Starts analysing the approved plates posted before analysis existed (this instance). */
+export function startAiBackfill(): Promise<AdminAiResponse> {
+  return apiRequest<AdminAiResponse>('POST', '/api/admin/ai/backfill');
+}
+
+/** Stops this instance's analysis of earlier plates after the plate in hand. */
+export function stopAiBackfill(): Promise<AdminAiResponse> {
+  return apiRequest<AdminAiResponse>('DELETE', '/api/admin/ai/backfill');
+}

@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sampleUser, stubFetch } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
-import AiPage, { agreementText } from './ai-page';
+import AiPage, { agreementText, BACKFILL_REFRESH_MS } from './ai-page';
 
 function aiAnswer(overrides: Partial<AdminAiResponse> = {}): AdminAiResponse {
   return {
     parts: ANALYSIS_PARTS.map((name) => ({ name, ...ANALYSIS_PART_INFO[name], enabled: name !== 'similar_plates' })),
     thresholds: { nsfwHoldPercent: 60, foodMinPercent: 30 },
-    figures: { analysed: 1234, held: 5, heldDecided: 4, heldAgreed: 3, noFood: 17, queued: 2, workers: 1 },
+    figures: { notAnalysed: 0, backfill: { running: false, done: 0 }, analysed: 1234, held: 5, heldDecided: 4, heldAgreed: 3, noFood: 17, queued: 2, workers: 1 },
     ...overrides,
   };
 }
@@ -168,4 +168,75 @@ describe('AiPage (/admin/ai)', () => {
     expect(await screen.findByText('No analyses to show.')).toBeInTheDocument();
     expect(within(document.body).queryByRole('switch')).not.toBeInTheDocument();
   });
+
+  describe('earlier plates', () => {
+    const withBackfill = (notAnalysed: number, running: boolean, done: number) =>
+      aiAnswer({ figures: { ...aiAnswer().figures, notAnalysed, backfill: { running, done } } });
+    const card = () => screen.getByRole('region', { name: 'Earlier plates' });
+
+    it('starts the analysis of earlier plates with a toast, then shows its progress, asked again every few seconds', async () => {
+      const user = userEvent.setup();
+      let answer = withBackfill(1500, false, 0);
+      const api = stubFetch({
+        ...session,
+        'GET /api/admin/ai': () => ({ body: answer }),
+        'POST /api/admin/ai/backfill': () => {
+          answer = withBackfill(1500, true, 0);
+          return { body: answer };
+        },
+      });
+      renderPage();
+      expect(await screen.findByText('Not analysed yet: 1,500')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+      await user.click(within(card()).getByRole('button', { name: 'Analyse earlier plates' }));
+      expect(await screen.findByText(ANALYSIS_MESSAGES.backfillStarted)).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/admin/ai/backfill')).toHaveLength(1);
+      expect(within(card()).getByRole('button', { name: 'Stop' })).toBeEnabled();
+      expect(within(card()).getByText('Analysing now: 0 plates analysed')).toBeInTheDocument();
+
+      const asked = api.callsTo('GET', '/api/admin/ai').length;
+      answer = withBackfill(1488, true, 12);
+      await waitFor(() => expect(within(card()).getByText('Analysing now: 12 plates analysed')).toBeInTheDocument(), {
+        timeout: BACKFILL_REFRESH_MS + 2_000,
+      });
+      expect(screen.getByText('Not analysed yet: 1,488')).toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/admin/ai').length).toBeGreaterThan(asked);
+    }, 10_000);
+
+    it('stops a run with a toast and offers to start again', async () => {
+      const user = userEvent.setup();
+      const api = stubFetch({
+        ...session,
+        'GET /api/admin/ai': { body: withBackfill(40, true, 3) },
+        'DELETE /api/admin/ai/backfill': { body: withBackfill(40, false, 3) },
+      });
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: 'Stop' }));
+      expect(await screen.findByText(ANALYSIS_MESSAGES.backfillStopped)).toBeInTheDocument();
+      expect(api.callsTo('DELETE', '/api/admin/ai/backfill')).toHaveLength(1);
+      expect(within(card()).getByRole('button', { name: 'Analyse earlier plates' })).toBeEnabled();
+      expect(within(card()).getByText('Last run: 3 plates analysed')).toBeInTheDocument();
+    });
+
+    it("says why when the server refuses to start, and the button stays", async () => {
+      const user = userEvent.setup();
+      stubFetch({
+        ...session,
+        'GET /api/admin/ai': { body: withBackfill(5, false, 0) },
+        'POST /api/admin/ai/backfill': { status: 409, body: { code: 'CONFLICT', message: ANALYSIS_MESSAGES.backfillAllOff } },
+      });
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: 'Analyse earlier plates' }));
+      expect(await screen.findByText(`Could not start analysing earlier plates: ${ANALYSIS_MESSAGES.backfillAllOff}`)).toBeInTheDocument();
+      expect(within(card()).getByRole('button', { name: 'Analyse earlier plates' })).toBeEnabled();
+    });
+
+    it('offers nothing to start when every plate is analysed', async () => {
+      stubFetch({ ...session, 'GET /api/admin/ai': { body: withBackfill(0, false, 0) } });
+      renderPage();
+      expect(await screen.findByText('Not analysed yet: 0')).toBeInTheDocument();
+      expect(within(card()).getByRole('button', { name: 'Analyse earlier plates' })).toBeDisabled();
+    });
+  });
+
 });

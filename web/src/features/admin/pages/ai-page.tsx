@@ -18,13 +18,16 @@ import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError, type ApiError } from '../../../lib/api';
-import { aiKeys, fetchAdminAi, putAiPart, putAiThresholds } from '../api/ai-api';
+import { aiKeys, fetchAdminAi, putAiPart, putAiThresholds, startAiBackfill, stopAiBackfill } from '../api/ai-api';
 import { LoadError } from '../components/page-states';
 import { Facts } from '../components/system-parts';
 import { EmptyState, ListSkeleton, PageHeading } from '../components/query-states';
 
 type Part = AdminAiResponse['parts'][number];
 type Figures = AdminAiResponse['figures'];
+
+/** How often the page asks for the progress of the analysis of earlier plates while it runs. */
+export const BACKFILL_REFRESH_MS = 3_000;
 
 /** Moderator agreement: of the held plates a moderator decided on, the share rejected. */
 export function agreementText({ heldDecided, heldAgreed }: Pick<Figures, 'heldDecided' | 'heldAgreed'>): string {
@@ -34,7 +37,13 @@ export function agreementText({ heldDecided, heldAgreed }: Pick<Figures, 'heldDe
 
 /** /admin/ai (manage_settings): each analysis switched on or off, the thresholds, and what it has done. */
 export default function AiPage() {
-  const ai = useQuery({ queryKey: aiKeys.all, queryFn: fetchAdminAi, staleTime: 0 });
+  // While earlier plates are being analysed, their progress is asked for every few seconds.
+  const ai = useQuery({
+    queryKey: aiKeys.all,
+    queryFn: fetchAdminAi,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.figures.backfill.running ? BACKFILL_REFRESH_MS : false),
+  });
   return (
     <div className="grid gap-4">
       <PageHeading icon={Sparkles} title="Photo analysis">
@@ -54,6 +63,7 @@ export default function AiPage() {
             <ThresholdsCard thresholds={ai.data.thresholds} />
             <FiguresCard figures={ai.data.figures} />
           </div>
+          <BackfillCard figures={ai.data.figures} />
         </>
       )}
     </div>
@@ -195,6 +205,62 @@ function FiguresCard({ figures }: { figures: Figures }) {
       </CardHeader>
       <CardContent>
         <Facts items={rows} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Plates posted before analysis existed (or seeded): analysed on demand, never by themselves. */
+function BackfillCard({ figures }: { figures: Figures }) {
+  const queryClient = useQueryClient();
+  const { running, done } = figures.backfill;
+  const onError = (verb: string) => (error: ApiError) =>
+    toast({ variant: 'destructive', title: error.title || 'Error', description: `Could not ${verb} analysing earlier plates: ${error.message}` });
+  const start = useMutation<AdminAiResponse, ApiError>({
+    mutationFn: startAiBackfill,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(aiKeys.all, answer);
+      toast({ variant: 'success', title: ANALYSIS_MESSAGES.backfillStarted });
+    },
+    onError: onError('start'),
+  });
+  const stop = useMutation<AdminAiResponse, ApiError>({
+    mutationFn: stopAiBackfill,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(aiKeys.all, answer);
+      toast({ variant: 'success', title: ANALYSIS_MESSAGES.backfillStopped });
+    },
+    onError: onError('stop'),
+  });
+  const busy = start.isPending || stop.isPending;
+
+  return (
+    <Card role="region" aria-labelledby="ai-backfill">
+      <CardHeader>
+        <CardTitle id="ai-backfill">Earlier plates</CardTitle>
+        <CardDescription>
+          Plates posted before photo analysis was switched on have none: no similar plates, no visual cuisine hints. They are analysed one
+          at a time, newest first, and new uploads always go first.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-4">
+        <div className="grid gap-1 text-sm" aria-live="polite">
+          <p className="font-medium tabular-nums">Not analysed yet: {figures.notAnalysed.toLocaleString('en')}</p>
+          {running || done > 0 ? (
+            <p className="text-muted-foreground tabular-nums">
+              {running ? 'Analysing now' : 'Last run'}: {done.toLocaleString('en')} {done === 1 ? 'plate' : 'plates'} analysed
+            </p>
+          ) : null}
+        </div>
+        {running ? (
+          <Button type="button" variant="outline" onClick={() => stop.mutate()} disabled={busy}>
+            {stop.isPending ? 'Stopping...' : 'Stop'}
+          </Button>
+        ) : (
+          <Button type="button" onClick={() => start.mutate()} disabled={busy || figures.notAnalysed === 0}>
+            {start.isPending ? 'Starting...' : 'Analyse earlier plates'}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
