@@ -15,7 +15,7 @@ import { chatSessions, chatSessionUserData, sessions, users } from '../db/schema
 import { hashPassword } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { createChatRepository } from '../modules/chat/chat.repository.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { rssMb, startServer, type ServerProcess } from './server-process.js';
 
 export interface LatencySample {
   name: string;
@@ -31,13 +31,13 @@ interface Member {
   token: string;
 }
 
-interface Pair {
+export interface Pair {
   sessionId: number;
   a: Member;
   b: Member;
 }
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const PREFIX = 'bench_rt_';
 
@@ -45,7 +45,7 @@ const PREFIX = 'bench_rt_';
  * Makes (or reuses) `count` bench members paired into conversations, with fresh bearer sessions.
  * Opens its own database handle and closes it, so an embedded PGlite is free for the server after.
  */
-async function prepareMembers(config: Config, count: number): Promise<{ pairs: Pair[]; cleanup: () => Promise<void> }> {
+export async function prepareMembers(config: Config, count: number): Promise<{ pairs: Pair[]; cleanup: () => Promise<void> }> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   const db = database.db;
   const chats = createChatRepository(db);
@@ -95,7 +95,7 @@ async function prepareMembers(config: Config, count: number): Promise<{ pairs: P
   }
 }
 
-function openSocket(url: string, token: string): Promise<ClientSocket> {
+export function openSocket(url: string, token: string): Promise<ClientSocket> {
   return new Promise((resolve, reject) => {
     const socket: ClientSocket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
     const timer = setTimeout(() => reject(new Error('socket did not connect within 20 s')), 20_000);
@@ -120,7 +120,7 @@ export interface Load {
  * Connects every member (in batches of 50), then for each load sends its messages over HTTP with
  * its concurrency, each load on the same connected sockets.
  */
-async function measure(name: string, servers: ServerProcess[], pairs: Pair[], loads: Load[]): Promise<LatencySample[]> {
+async function measure(name: string, servers: ServerProcess[], pairs: Pair[], loads: Load[], notes: string[]): Promise<LatencySample[]> {
   // Sender of pair i on instance i % n, its partner on the next one: with two instances every
   // delivery crosses between them.
   const home = (i: number, side: 'a' | 'b') => servers[(i + (side === 'b' ? 1 : 0)) % servers.length]!;
@@ -129,6 +129,7 @@ async function measure(name: string, servers: ServerProcess[], pairs: Pair[], lo
   let latencies: number[] = [];
   let waiting: (() => void) | undefined;
   try {
+    const before = await Promise.all(servers.map((s) => rssMb(s.pid)));
     const jobs = pairs.flatMap((pair, i) => (['a', 'b'] as const).map((side) => ({ pair, i, side })));
     for (let k = 0; k < jobs.length; k += 50) {
       const batch = await Promise.all(
@@ -148,6 +149,12 @@ async function measure(name: string, servers: ServerProcess[], pairs: Pair[], lo
       sockets.push(...batch);
     }
 
+    // What the connected sockets cost each instance (the capacity model's sockets per instance).
+    await new Promise((r) => setTimeout(r, 2_000));
+    const after = await Promise.all(servers.map((s) => rssMb(s.pid)));
+    const perInstance = (pairs.length * 2) / servers.length;
+    const grew = after.reduce((a, mb, i) => a + (mb - before[i]!), 0) / servers.length;
+    notes.push(`${name}: ${perInstance} sockets an instance added ${grew.toFixed(1)} MB of resident memory each (${((grew * 1024) / perInstance).toFixed(1)} KB a socket)`);
     const samples: LatencySample[] = [];
     for (const load of loads) {
       samples.push(await send(`${name}, ${load.concurrency} in flight`, load));
@@ -228,14 +235,14 @@ export async function benchRealtime(config: Config, opts: { sockets: number; loa
   try {
     const one = await startServer(env);
     try {
-      samples.push(...(await measure(label(1), [one], prepared.pairs, opts.loads)));
+      samples.push(...(await measure(label(1), [one], prepared.pairs, opts.loads, notes)));
     } finally {
       await one.stop();
     }
     if (config.databaseUrl && config.redisUrl) {
       const two = await Promise.all([startServer(env), startServer(env)]);
       try {
-        samples.push(...(await measure(`${label(2)} (Redis)`, two, prepared.pairs, opts.loads)));
+        samples.push(...(await measure(`${label(2)} (Redis)`, two, prepared.pairs, opts.loads, notes)));
       } finally {
         await Promise.all(two.map((s) => s.stop()));
       }

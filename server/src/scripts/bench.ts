@@ -23,7 +23,8 @@ import { encodeKeyset } from '../lib/keyset.js';
 import { benchAnalysis, type AnalysisFigures } from './bench-analysis.js';
 import { distinctPhotos, driveAnalysis, type AnalysisLoadFigures } from './bench-analysis-load.js';
 import { benchLighthouse, ensureWebBuild, type PageFigures } from './bench-lighthouse.js';
-import { benchRealtime } from './bench-realtime.js';
+import { benchRealtime, prepareMembers } from './bench-realtime.js';
+import { runSoak, type SoakFigures } from './bench-soak.js';
 import { seedDatabase } from './seed-data.js';
 import { startServer } from './server-process.js';
 
@@ -113,6 +114,14 @@ function printTable(head: string[], rows: Array<Array<string | number>>): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of cells) console.log(line(row));
 }
+
+/**
+ * The soak's mix besides the reads: chat pairs, each sending a message every so often, and a plate
+ * posted every so often in turn by the analysis members (uploads are limited to 30 an hour each).
+ */
+const SOAK_CHAT_PAIRS = 20;
+const SOAK_CHAT_EVERY_MS = 5_000;
+const SOAK_UPLOAD_EVERY_MS = 20_000;
 
 /** Members whose sessions drive the analysis load, and analyses kept in flight (more than the pool's queue takes at once is told busy). */
 const ANALYSIS_MEMBERS = 8;
@@ -214,9 +223,10 @@ async function prepare(config: Config, withPhotoPlate: boolean): Promise<Prepare
 }
 
 /** Removes what prepare() made. */
-async function cleanUp(config: Config, prepared: Prepared): Promise<void> {
+async function cleanUp(config: Config, prepared: Prepared, soakPlateIds: number[] = []): Promise<void> {
   const app = await buildApp(config, { analyzer: false });
   try {
+    for (const id of soakPlateIds) await app.services.posts.remove({ id: prepared.cookId, isAdmin: true }, id);
     await app.services.database.db
       .delete(sessions)
       .where(inArray(sessions.tokenHash, [prepared.token, ...prepared.analysisTokens].map(hashToken)));
@@ -253,80 +263,11 @@ async function startFloor(mode: 'bytes' | 'select1', file: string, env: Record<s
 
 const FLOOR = path.resolve(import.meta.dirname, 'bench-floor.ts');
 
-interface SoakFigures {
-  minutes: number;
-  rps: number;
-  errors: number;
-  p50: number;
-  p99: number;
-  rssStartMb: number;
-  rssEndMb: number;
-  rssMaxMb: number;
-  /** Least-squares slope of the server's resident memory after the warm-up. */
-  slopeMbPerMin: number;
-  samples: Array<{ atS: number; rssMb: number }>;
-}
-
-/** The resident memory of process `pid` in MB (Linux: /proc). */
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round((kb / 1024) * 10) / 10;
-}
-
-/**
- * `minutes` of the `requests` in turn at `rate` requests a second overall, sampling the server's
- * resident memory every 5 s. The warm-up (JIT, pools, caches filling) is left out of the slope.
- */
-async function runSoak(
-  pid: number,
-  base: string,
-  o: { minutes: number; rate: number; connections: number; requests: Array<{ path: string; headers?: Record<string, string> }> },
-): Promise<SoakFigures> {
-  const samples: Array<{ atS: number; rssMb: number }> = [];
-  const started = performance.now();
-  const sample = async () => samples.push({ atS: Math.round((performance.now() - started) / 1000), rssMb: await rssMb(pid) });
-  await sample();
-  const timer = setInterval(() => void sample(), 5000);
-  try {
-    const run = await autocannon({
-      url: base,
-      connections: o.connections,
-      duration: o.minutes * 60,
-      overallRate: o.rate,
-      requests: o.requests.map((r) => ({ method: 'GET', path: r.path, ...(r.headers ? { headers: r.headers } : {}) })),
-    });
-    await sample();
-    // Caches fill first (cards, statements, pools): the slope is fitted after a fifth of the run
-    // or the first minute, whichever is longer.
-    const warmUpS = Math.max(60, o.minutes * 12);
-    const settled = samples.filter((s) => s.atS >= warmUpS);
-    const used = settled.length >= 2 ? settled : samples;
-    const n = used.length;
-    const mx = used.reduce((a, s) => a + s.atS, 0) / n;
-    const my = used.reduce((a, s) => a + s.rssMb, 0) / n;
-    const sxx = used.reduce((a, s) => a + (s.atS - mx) ** 2, 0);
-    const sxy = used.reduce((a, s) => a + (s.atS - mx) * (s.rssMb - my), 0);
-    const round = (x: number) => Math.round(x * 100) / 100;
-    return {
-      minutes: o.minutes,
-      rps: round(run.requests.total / run.duration),
-      errors: run.errors + run.non2xx,
-      p50: round(run.latency.p50),
-      p99: round(run.latency.p99),
-      rssStartMb: used[0]!.rssMb,
-      rssEndMb: used.at(-1)!.rssMb,
-      rssMaxMb: Math.max(...samples.map((s) => s.rssMb)),
-      slopeMbPerMin: sxx > 0 ? round((sxy / sxx) * 60) : 0,
-      samples,
-    };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 async function main(): Promise<void> {
+  // `--soak` alone means ten minutes (the issue's soak); `--soak N` N minutes.
+  const args = process.argv.slice(2).flatMap((arg, i, all) => (arg === '--soak' && !/^\d+$/.test(all[i + 1] ?? '') ? ['--soak', '10'] : [arg]));
   const { values } = parseArgs({
+    args,
     options: {
       concurrency: { type: 'string', default: '50' },
       requests: { type: 'string', default: '0' },
@@ -339,8 +280,8 @@ async function main(): Promise<void> {
       soak: { type: 'string', default: '0' },
     },
   });
-  // `--soak MINUTES`: after the rows, a mixed read load at half the signed-in feed's measured rate
-  // for that long, watching the server's memory (issue 14); 0 skips it.
+  // `--soak [MINUTES]`: after the rows, reads, chat and uploads mixed at half the signed-in feed's
+  // measured rate for that long, watching the server's memory (issues 14 and 18); 0 skips it.
   const soakMinutes = Math.max(0, Math.min(120, Number(values.soak) || 0));
   // `--only TEXT`: just the rows whose name contains TEXT (any case), beside health; no floors,
   // uploads, sockets or Lighthouse unless their names match.
@@ -370,6 +311,9 @@ async function main(): Promise<void> {
   const serverEnv = { DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', REDIS_URL: config.redisUrl ?? '' };
 
   const prepared = await prepare(config, lighthouseRuns > 0 && wanted('lighthouse'));
+  // The soak's chat members, made before the server starts (an embedded database is one process's).
+  const soakChat = soakMinutes > 0 ? await prepareMembers(config, SOAK_CHAT_PAIRS * 2) : undefined;
+  const soakPlateIds: number[] = [];
   const scratch = await mkdtemp(path.join(tmpdir(), 'plates-bench-'));
   try {
     // The API in a server process of its own, as `npm start` runs it.
@@ -438,11 +382,14 @@ async function main(): Promise<void> {
         notes.push(`the signed-in feed's p99 with photo analysis at full speed: ${busyRow.p99} ms against ${alone.p99} ms alone (${change >= 0 ? '+' : ''}${change}%; the bar is within 20%)`);
       }
 
-      if (soakMinutes > 0) {
+      if (soakMinutes > 0 && soakChat) {
         const signedInRow = results.find((r) => r.name === 'GET /api/posts (signed in)');
         const rate = Math.max(10, Math.round((signedInRow?.rps ?? (await load('GET /api/posts (signed in)', base + '/api/posts', opts, signedIn)).rps) / 2));
-        console.log(`soak: ${soakMinutes} min of mixed reads at ${rate} req/s (half the signed-in feed's rate), memory sampled every 5 s`);
-        soak = await runSoak(server.pid, base, {
+        console.log(
+          `soak: ${soakMinutes} min at ${rate} req/s of mixed reads (half the signed-in feed's rate), ${SOAK_CHAT_PAIRS} chat pairs each sending every ${SOAK_CHAT_EVERY_MS / 1000} s, ` +
+            `a 12 MP plate posted every ${SOAK_UPLOAD_EVERY_MS / 1000} s; memory sampled every 5 s`,
+        );
+        const run = await runSoak(server.pid, base, {
           minutes: soakMinutes,
           rate,
           connections: opts.connections,
@@ -457,7 +404,14 @@ async function main(): Promise<void> {
             { path: `/api/search?q=${encodeURIComponent(commonWord)}`, headers: signedIn },
             { path: '/api/search/posts?minRating=3&sortBy=rating', headers: signedIn },
           ],
+          chatPairs: soakChat.pairs,
+          chatEveryMs: SOAK_CHAT_EVERY_MS,
+          uploadTokens: prepared.analysisTokens,
+          uploadEveryMs: SOAK_UPLOAD_EVERY_MS,
+          photo: await phonePhoto(),
         });
+        soak = run.figures;
+        soakPlateIds.push(...run.createdPlateIds);
       }
 
       if (lighthouseRuns > 0 && prepared.photoPlateId && wanted('lighthouse')) {
@@ -503,7 +457,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
-    await cleanUp(config, prepared);
+    await cleanUp(config, prepared, soakPlateIds);
+    await soakChat?.cleanup();
   }
 
   if (sockets > 0 && wanted('message delivery')) {
@@ -557,8 +512,17 @@ async function main(): Promise<void> {
   }
   if (soak) {
     printTable(
-      ['soak (mixed reads)', 'minutes', 'req/s', 'errors', 'p50 ms', 'p99 ms', 'RSS start MB', 'RSS end MB', 'RSS max MB', 'slope MB/min'],
-      [['after the warm-up', soak.minutes, soak.rps, soak.errors, soak.p50, soak.p99, soak.rssStartMb, soak.rssEndMb, soak.rssMaxMb, soak.slopeMbPerMin]],
+      ['soak', 'minutes', 'sent', 'req/s', 'errors', 'lost', 'p50 ms', 'p99 ms'],
+      [
+        ['mixed reads', soak.minutes, soak.reads.requests, soak.reads.rps, soak.reads.errors, '', soak.reads.p50, soak.reads.p99],
+        [`chat (${soak.chat.pairs} pairs; delivery)`, soak.minutes, soak.chat.sent, '', soak.chat.errors, soak.chat.lost, soak.chat.p50, soak.chat.p99],
+        ['uploads (12 MP, posted)', soak.minutes, soak.uploads.sent, '', soak.uploads.errors, '', soak.uploads.p50, soak.uploads.p99],
+      ],
+    );
+    console.log(`reads' p99 minute by minute (ms): ${soak.reads.p99PerMinute.join(', ')}`);
+    printTable(
+      ['server memory', 'RSS start MB', 'RSS end MB', 'RSS max MB', 'slope MB/min'],
+      [['after the warm-up', soak.rssStartMb, soak.rssEndMb, soak.rssMaxMb, soak.slopeMbPerMin]],
     );
   }
   if (analysis) {
@@ -586,7 +550,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A mistyped option gets one line and the usage, not a stack trace.
   const badOption = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency CONNECTIONS] [--requests CAP] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS] [--only TEXT] [--soak MINUTES]`);
+  if (badOption) console.error(`${(error as Error).message}\nusage: npm run bench -- [--concurrency CONNECTIONS] [--requests CAP] [--seconds N] [--uploads N] [--sockets N] [--messages N] [--lighthouse RUNS] [--only TEXT] [--soak [MINUTES]]`);
   else console.error(error instanceof ConfigError ? error.message : error);
   process.exit(badOption ? 2 : 1);
 });

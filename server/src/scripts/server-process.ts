@@ -2,6 +2,7 @@
 // test and the realtime benchmark: each on its own loopback port, sharing whatever database and
 // Redis the caller's environment names. Readiness is `GET /api/health` answering 200.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -82,4 +83,11 @@ export async function startServer(env: Record<string, string>, options: { readyM
     kill: () => end(child, 'SIGKILL'),
     output: () => log,
   };
+}
+
+/** The resident memory of process `pid` in MB (Linux: /proc). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
 }
