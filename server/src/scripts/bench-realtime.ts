@@ -15,7 +15,7 @@ import { chatSessions, chatSessionUserData, sessions, users } from '../db/schema
 import { hashPassword } from '../lib/password.js';
 import { hashToken, newToken } from '../lib/tokens.js';
 import { createChatRepository } from '../modules/chat/chat.repository.js';
-import { rssMb, startServer, type ServerProcess } from './server-process.js';
+import { cpuMsBetween, cpuMsByPid, postgresPids, rssMb, startServer, type ServerProcess } from './server-process.js';
 
 export interface LatencySample {
   name: string;
@@ -24,6 +24,8 @@ export interface LatencySample {
   seconds: number;
   /** The bench process's own event-loop delay while the load ran (ms): a stalled client adds to every latency it times. */
   clientLoop?: { p99: number; max: number };
+  /** CPU ms the server processes (all instances together) and PostgreSQL spent per message delivered: the send and its fan-out. */
+  cpuMsPerMessage?: { server: number; postgres: number; redis: number };
 }
 
 interface Member {
@@ -157,7 +159,14 @@ async function measure(name: string, servers: ServerProcess[], pairs: Pair[], lo
     notes.push(`${name}: ${perInstance} sockets an instance added ${grew.toFixed(1)} MB of resident memory each (${((grew * 1024) / perInstance).toFixed(1)} KB a socket)`);
     const samples: LatencySample[] = [];
     for (const load of loads) {
-      samples.push(await send(`${name}, ${load.concurrency} in flight`, load));
+      const pids = servers.map((s) => s.pid);
+      const postgres = await postgresPids();
+      const before = { server: await cpuMsByPid(pids), postgres: await cpuMsByPid(postgres) };
+      const sample = await send(`${name}, ${load.concurrency} in flight`, load);
+      const per = async (ids: number[], from: Map<number, number>) =>
+        Math.round((cpuMsBetween(from, await cpuMsByPid(ids)) / Math.max(1, sample.latencies.length)) * 1000) / 1000;
+      sample.cpuMsPerMessage = { server: await per(pids, before.server), postgres: await per(postgres, before.postgres), redis: 0 };
+      samples.push(sample);
     }
     return samples;
   } finally {

@@ -26,7 +26,7 @@ import { benchLighthouse, ensureWebBuild, type PageFigures } from './bench-light
 import { benchRealtime, prepareMembers } from './bench-realtime.js';
 import { runSoak, type SoakFigures } from './bench-soak.js';
 import { seedDatabase } from './seed-data.js';
-import { startServer } from './server-process.js';
+import { cpuMsBetween, cpuMsByPid, pidsNamed, postgresPids, startServer } from './server-process.js';
 
 /** What a phone sends: a 12-megapixel (4000x3000) JPEG, made from a real photograph. */
 async function phonePhoto(): Promise<Buffer> {
@@ -46,6 +46,11 @@ interface Result {
   p50: number;
   p99: number;
   max: number;
+  /**
+   * CPU ms a request cost the server process, PostgreSQL's processes (every one on the machine)
+   * and Redis, over the measured run; only for rows against the server.
+   */
+  cpuMsPerRequest?: { server: number; postgres: number; redis: number };
 }
 
 /** A real photograph committed with the browser journeys (CC0, see e2e/fixtures/README.md). */
@@ -81,8 +86,13 @@ async function load(
   url: string,
   opts: { connections: number; seconds: number; amount: number },
   headers: Record<string, string> = {},
+  serverPid?: number,
 ): Promise<Result> {
   await autocannon({ url, connections: opts.connections, duration: 2, headers });
+  // CPU time of the server, PostgreSQL's processes and Redis across the run: what a request costs
+  // each, whatever else the machine does (the capacity model's req/s per core).
+  const watched = serverPid ? { server: [serverPid], postgres: await postgresPids(), redis: await pidsNamed('redis-server') } : undefined;
+  const cpuBefore = watched && { server: await cpuMsByPid(watched.server), postgres: await cpuMsByPid(watched.postgres), redis: await cpuMsByPid(watched.redis) };
   const run = await autocannon({
     url,
     connections: opts.connections,
@@ -91,7 +101,17 @@ async function load(
     headers,
   });
   const round = (n: number) => Math.round(n * 100) / 100;
+  let cpuMsPerRequest: Result['cpuMsPerRequest'];
+  if (watched && cpuBefore && run.requests.total > 0) {
+    const per = async (pids: number[], before: Map<number, number>) => Math.round((cpuMsBetween(before, await cpuMsByPid(pids)) / run.requests.total) * 1000) / 1000;
+    cpuMsPerRequest = {
+      server: await per(watched.server, cpuBefore.server),
+      postgres: await per(watched.postgres, cpuBefore.postgres),
+      redis: await per(watched.redis, cpuBefore.redis),
+    };
+  }
   return {
+    ...(cpuMsPerRequest ? { cpuMsPerRequest } : {}),
     name,
     requests: run.requests.total,
     // autocannon's `errors` already counts timeouts.
@@ -355,7 +375,7 @@ async function main(): Promise<void> {
         ],
       ];
       for (const [name, url, headers] of scenarios.filter(([name]) => wanted(name))) {
-        const result = await load(name, base + url, opts, headers);
+        const result = await load(name, base + url, opts, headers, server.pid);
         results.push(result);
         console.log(`  ${name}: ${result.rps} req/s, p99 ${result.p99} ms`);
       }
@@ -448,12 +468,17 @@ async function main(): Promise<void> {
       const photo = await phonePhoto();
       const times: number[] = [];
       const started = performance.now();
+      // In this process: its CPU time (every thread, libvips' included) is what an upload costs.
+      const cpuBefore = process.cpuUsage();
       for (let i = 0; i < uploads; i += 1) {
         const t0 = performance.now();
         await media.processUpload(photo, 'post');
         times.push(performance.now() - t0);
       }
-      results.push(summarise(`upload processing (12 MP JPEG, ${(photo.length / 1024).toFixed(0)} KiB)`, times, 0, (performance.now() - started) / 1000));
+      const cpu = process.cpuUsage(cpuBefore);
+      const row = summarise(`upload processing (12 MP JPEG, ${(photo.length / 1024).toFixed(0)} KiB)`, times, 0, (performance.now() - started) / 1000);
+      row.cpuMsPerRequest = { server: Math.round((cpu.user + cpu.system) / uploads) / 1000, postgres: 0, redis: 0 };
+      results.push(row);
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -470,7 +495,9 @@ async function main(): Promise<void> {
     console.log(`message delivery: ${sockets} sockets, HTTP sends of ${loads.map((l) => `${l.messages} × ${l.concurrency} in flight`).join(' and ')}`);
     const realtime = await benchRealtime(config, { sockets, loads });
     for (const sample of realtime.samples) {
-      results.push(summarise(sample.name, sample.latencies, sample.errors, sample.seconds));
+      const row = summarise(sample.name, sample.latencies, sample.errors, sample.seconds);
+      if (sample.cpuMsPerMessage) row.cpuMsPerRequest = sample.cpuMsPerMessage;
+      results.push(row);
       const loop = sample.clientLoop && `the bench client's own event-loop delay p99 ${sample.clientLoop.p99.toFixed(1)} ms, max ${sample.clientLoop.max.toFixed(1)} ms`;
       console.log(`  ${sample.name}: ${results.at(-1)!.rps} messages/s${loop ? `; ${loop}` : ''}`);
       if (loop) notes.push(`${sample.name}: ${loop}`);
@@ -489,9 +516,13 @@ async function main(): Promise<void> {
   const health = results.find((r) => r.name === 'GET /api/health')?.rps ?? 0;
   const ratio = (r: Result) => (health > 0 && !r.name.startsWith('upload') && !r.name.startsWith('message') ? (r.rps / health).toFixed(3) : '');
   printTable(
-    ['scenario', 'requests', 'errors', 'req/s', '÷ health', 'p50 ms', 'p99 ms', 'max ms'],
-    results.map((r) => [r.name, r.requests, r.errors, r.rps, ratio(r), r.p50, r.p99, r.max]),
+    ['scenario', 'requests', 'errors', 'req/s', '÷ health', 'p50 ms', 'p99 ms', 'max ms', 'server CPU ms*', 'req/s a core*', 'PostgreSQL CPU ms*'],
+    results.map((r) => {
+      const cpu = r.cpuMsPerRequest;
+      return [r.name, r.requests, r.errors, r.rps, ratio(r), r.p50, r.p99, r.max, cpu?.server ?? '', cpu && cpu.server > 0 ? Math.round(1000 / cpu.server) : '', cpu?.postgres ?? ''];
+    }),
   );
+  console.log("* CPU time a request cost the server process and PostgreSQL's processes (all of them on the machine), and the requests one core of the server serves at that cost");
   if (pages.length > 0) {
     printTable(
       ['page (Lighthouse mobile)', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS+CSS KB*', 'files*', 'requests*', 'all requests'],

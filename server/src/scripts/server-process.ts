@@ -2,7 +2,7 @@
 // test and the realtime benchmark: each on its own loopback port, sharing whatever database and
 // Redis the caller's environment names. Readiness is `GET /api/health` answering 200.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -90,4 +90,73 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
+}
+
+/** Clock ticks a second in /proc/PID/stat (Linux's USER_HZ: 100 on every architecture Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) in ms that each of processes `pids` has used so far; a process gone is left out. */
+export async function cpuMsByPid(pids: number[]): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name, which is in parentheses and may hold spaces: utime is the
+      // 14th field of the line, stime the 15th (11th and 12th after the name).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      // gone
+    }
+  }
+  return used;
+}
+
+/** CPU ms processes used between two `cpuMsByPid` readings: only those alive at both count. */
+export function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, end] of after) {
+    const start = before.get(pid);
+    if (start !== undefined) ms += end - start;
+  }
+  return ms;
+}
+
+/** Ids of the running processes whose command name is `name` (PostgreSQL's backends, redis-server). */
+export async function pidsNamed(name: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if ((await readFile(`/proc/${entry}/comm`, 'utf8')).trim() === name) pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
+/**
+ * PostgreSQL's processes that work for database `name`: its backends (their command line names the
+ * database) and the server's WAL writer, checkpointer and background writer. Other databases'
+ * backends on the same server (other work on the machine) are left out.
+ */
+export async function postgresProcessesOf(name: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const pid of await pidsNamed('postgres')) {
+    try {
+      const title = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      if (title.includes(` ${name} `) || /: (walwriter|checkpointer|background writer)/.test(title)) pids.push(pid);
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
+/** PostgreSQL's processes working for `DATABASE_URL`'s database; none with the embedded one (it runs inside the server). */
+export async function postgresPids(): Promise<number[]> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return [];
+  return postgresProcessesOf(decodeURIComponent(new URL(url).pathname.slice(1)));
 }
