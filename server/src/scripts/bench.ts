@@ -522,7 +522,7 @@ async function main(): Promise<void> {
       return [r.name, r.requests, r.errors, r.rps, ratio(r), r.p50, r.p99, r.max, cpu?.server ?? '', cpu && cpu.server > 0 ? Math.round(1000 / cpu.server) : '', cpu?.postgres ?? ''];
     }),
   );
-  console.log("* CPU time a request cost the server process and PostgreSQL's processes (all of them on the machine), and the requests one core of the server serves at that cost");
+  console.log("* CPU time a request cost the server process and PostgreSQL's processes for this database, and the requests one core of the server serves at that cost");
   if (pages.length > 0) {
     printTable(
       ['page (Lighthouse mobile)', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS+CSS KB*', 'files*', 'requests*', 'all requests'],

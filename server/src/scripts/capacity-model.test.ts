@@ -61,3 +61,13 @@ describe('capacity model', () => {
     expect(() => costsFromBench(rows.filter((r) => !r.name.startsWith('upload')))).toThrow(/upload processing/);
   });
 });
+
+describe('capacity model: connections and memory', () => {
+  it('counts each process’s pool against max_connections, and each process’s memory with its sockets', async () => {
+    const { POOL_PER_PROCESS, MAX_CONNECTIONS, PROCESS_BASE_MB } = await import('./capacity-model.js');
+    const s = size(1_000_000, flat(2, 0.5), 20);
+    expect(s.connections).toBe(s.nodeProcesses * POOL_PER_PROCESS);
+    expect(s.pressure.find((p) => p.resource.startsWith('PostgreSQL connections'))!.share).toBeCloseTo(s.connections / MAX_CONNECTIONS, 2);
+    expect(s.nodeMemoryMb).toBe(s.nodeProcesses * PROCESS_BASE_MB + Math.round((s.socketsOnline * 20) / 1024));
+  });
+});

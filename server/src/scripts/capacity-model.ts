@@ -83,6 +83,14 @@ export const PRIMARY_MAX_CORES = 16;
  */
 export const REDIS_OPS: Partial<Record<RequestKind, number>> = { write: 3, chat_message: 6, upload: 3 };
 export const REDIS_OPS_PER_SECOND = 25_000;
+/**
+ * Database connections each Node process keeps (its pool) and what PostgreSQL allows (Debian's
+ * default `max_connections`): past it, PgBouncer in transaction mode in front of the primary.
+ */
+export const POOL_PER_PROCESS = 10;
+export const MAX_CONNECTIONS = 100;
+/** A Node process's resident memory with nothing connected (measured idle: tsx, sharp, Socket.IO). */
+export const PROCESS_BASE_MB = 350;
 
 export interface Sizing {
   members: number;
@@ -95,8 +103,13 @@ export interface Sizing {
   redisInstances: number;
   socketsOnline: number;
   socketMemoryMb: number;
-  /** Each resource's share of what is planned for it, highest first: the first is the first bottleneck. */
-  pressure: Array<{ resource: string; share: number; mostFrom: RequestKind }>;
+  /** Resident memory of all Node processes: each one's base plus its share of the sockets. */
+  nodeMemoryMb: number;
+  connections: number;
+  /** Cores of Node CPU each request kind takes at the busiest minute (before the utilisation target). */
+  nodeCoresByKind: Record<RequestKind, number>;
+  /** Each resource's share of what one unit of it holds (one process, one primary, one Redis), highest first: the first is the first bottleneck. */
+  pressure: Array<{ resource: string; share: number; mostFrom?: RequestKind }>;
 }
 
 /** Sizes for `members` daily active members, from the costs of the bench's rows. */
@@ -122,8 +135,10 @@ export function size(members: number, cost: Record<RequestKind, RouteCost>, sock
     { resource: 'Node CPU (one process)', share: sum(serverCpu) / TARGET_UTILISATION, mostFrom: top(serverCpu) },
     { resource: `PostgreSQL CPU (a ${PRIMARY_MAX_CORES}-core primary)`, share: sum(postgresCpu) / TARGET_UTILISATION / PRIMARY_MAX_CORES, mostFrom: top(postgresCpu) },
     { resource: 'Redis (one instance)', share: sum(redisOps) / REDIS_OPS_PER_SECOND, mostFrom: top(redisOps) },
-    { resource: 'sockets (one process)', share: socketsOnline / SOCKETS_PER_PROCESS, mostFrom: 'chat_message' as RequestKind },
+    { resource: 'sockets (one process)', share: socketsOnline / SOCKETS_PER_PROCESS },
+    { resource: `PostgreSQL connections (max_connections ${MAX_CONNECTIONS})`, share: (nodeProcesses * POOL_PER_PROCESS) / MAX_CONNECTIONS },
   ].sort((a, b) => b.share - a.share);
+  const socketMemoryMb = Math.round((socketsOnline * socketKb) / 1024);
   return {
     members,
     peakRequestsPerSecond: Math.round(kinds.reduce((a, k) => a + perSecond(k), 0)),
@@ -134,7 +149,10 @@ export function size(members: number, cost: Record<RequestKind, RouteCost>, sock
     redisOpsPerSecond,
     redisInstances,
     socketsOnline,
-    socketMemoryMb: Math.round((socketsOnline * socketKb) / 1024),
+    socketMemoryMb,
+    nodeMemoryMb: nodeProcesses * PROCESS_BASE_MB + socketMemoryMb,
+    connections: nodeProcesses * POOL_PER_PROCESS,
+    nodeCoresByKind: Object.fromEntries([...serverCpu].map(([k, v]) => [k, Math.round(v * 100) / 100])) as Record<RequestKind, number>,
     pressure: pressure.map((p) => ({ ...p, share: Math.round(p.share * 1000) / 1000 })),
   };
 }

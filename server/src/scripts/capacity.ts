@@ -29,19 +29,29 @@ for (const kind of Object.keys(BENCH_ROW) as RequestKind[]) {
   line([kind, `\`${c.row}\``, c.serverMs, c.serverMs > 0 ? Math.round(1000 / c.serverMs) : '-', c.postgresMs]);
 }
 console.log('');
-line(['daily members', 'peak req/s', 'Node processes (cores)', 'PostgreSQL cores', 'replicas', 'Redis ops/s (instances)', 'sockets online (memory)', 'first bottleneck']);
-line(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']);
+line(['daily members', 'peak req/s', 'Node processes (cores busy)', 'Node memory', 'PostgreSQL cores (connections)', 'replicas', 'Redis ops/s (instances)', 'sockets online (memory)', 'first bottleneck']);
+line(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']);
 for (const members of [10_000, 100_000, 1_000_000]) {
   const s = size(members, costs, socketKb);
   const first = s.pressure[0]!;
   line([
     members.toLocaleString('en'),
     s.peakRequestsPerSecond,
-    `${s.nodeProcesses} (${s.nodeCores} busy)`,
-    s.postgresCores,
+    `${s.nodeProcesses} (${s.nodeCores})`,
+    `${(s.nodeMemoryMb / 1024).toFixed(1)} GB`,
+    `${s.postgresCores} (${s.connections})`,
     s.replicas,
     `${s.redisOpsPerSecond} (${s.redisInstances})`,
     `${s.socketsOnline.toLocaleString('en')} (${s.socketMemoryMb} MB)`,
-    `${first.resource}: ${Math.round(first.share * 100)} % of it, most from ${first.mostFrom}`,
+    `${first.resource}: ${Math.round(first.share * 100)} %${first.mostFrom ? ` (most from ${first.mostFrom})` : ''}; then ${s.pressure[1]!.resource} ${Math.round(s.pressure[1]!.share * 100)} %`,
   ]);
 }
+
+const million = size(1_000_000, costs, socketKb);
+console.log('\nNode cores each kind takes at the busiest minute for 1,000,000 daily members (before the utilisation target):');
+console.log(
+  Object.entries(million.nodeCoresByKind)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', '),
+);
