@@ -128,15 +128,16 @@ function createS3Store(options: S3StorageOptions): UploadStore {
       return answer.Body as Readable;
     },
     async isEmpty() {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }));
-      return (page.KeyCount ?? page.Contents?.length ?? 0) === 0;
+      // The first page (MaxKeys 1 would do, but s3rver fails on a truncated listing of one key).
+      const page = await client.send(new ListObjectsV2Command({ Bucket }));
+      return (page.Contents?.length ?? 0) === 0;
     },
     async wipe() {
       let removed = 0;
       // The first page again and again until none is left (deleting while paging would skip keys);
       // one key at a time: DeleteObjects needs a checksum header some S3-compatible servers refuse.
       for (;;) {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1000 }));
+        const page = await client.send(new ListObjectsV2Command({ Bucket }));
         const keys = (page.Contents ?? []).flatMap(({ Key }) => (Key ? [Key] : []));
         if (keys.length === 0) return removed;
         for (const Key of keys) await client.send(new DeleteObjectCommand({ Bucket, Key }));
