@@ -125,7 +125,7 @@ describe('backup and restore on the embedded database with local uploads', () =>
     } finally {
       await database.close();
     }
-  });
+  }, 90_000);
 
   it('refuses a target that is not empty, unless --force wipes it first', async () => {
     const target = embedded(fresh('full'));
@@ -142,7 +142,7 @@ describe('backup and restore on the embedded database with local uploads', () =>
     expect(summary.wiped).toEqual({ database: true, files: sourceFiles.size });
     expect(await fingerprintOf(target)).toEqual(sourceTables);
     expect(await localDigests(path.join(target.dataDir, 'uploads'))).toEqual(sourceFiles);
-  });
+  }, 90_000);
 
   it('refuses an archive with one byte changed before writing anything', async () => {
     const offsets = await tarOffsets(archive);
@@ -250,5 +250,5 @@ describe('backup and restore with the uploads in S3', () => {
     const forced = await restoreBackup(again, s3Archive, { force: true });
     expect(forced.wiped).toEqual({ database: false, files: sourceFiles.size });
     expect(await bucketDigests(bucket.client, 'plates-target')).toEqual(sourceFiles);
-  });
+  }, 90_000);
 });

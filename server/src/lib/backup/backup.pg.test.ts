@@ -136,5 +136,5 @@ describe('backup and restore on PostgreSQL', () => {
     const forced = await restoreBackup(target, archive, { force: true });
     expect(forced.wiped).toEqual({ database: true, files: sourceFiles.size });
     expect(await fingerprintOf(targetDb.databaseUrl!)).toEqual(before);
-  });
+  }, 90_000);
 });

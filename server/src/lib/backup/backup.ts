@@ -62,6 +62,9 @@ export async function createBackup(
   const started = performance.now();
   const out = path.resolve(options.out);
   if (existsSync(out)) throw new BackupError(`${out} already exists: choose another --out, or remove it first`);
+  if (existsSync(`${out}.partial`)) {
+    throw new BackupError(`${out}.partial exists (a backup to the same file is running, or one stopped half-way): remove it first`);
+  }
   if (!existsSync(path.dirname(out))) throw new BackupError(`the folder of --out does not exist: ${path.dirname(out)}`);
 
   const workDir = await mkdtemp(path.join(tmpdir(), 'plates-backup-'));
@@ -188,6 +191,8 @@ export async function verifyArchive(file: string): Promise<Manifest> {
     if (name !== MANIFEST_ENTRY && name !== MANIFEST_HASH_ENTRY && !listed.has(name)) problems.push(`${name} is not in the manifest`);
   }
   if (!listed.has(manifest.database.entry)) problems.push(`the database dump ${manifest.database.entry} is not in the manifest`);
+  const uploadEntries = manifest.entries.filter((e) => e.name.startsWith(UPLOADS_PREFIX)).length;
+  if (uploadEntries !== manifest.uploads.files) problems.push(`the manifest lists ${uploadEntries} files but counts ${manifest.uploads.files}`);
   if (problems.length > 0) {
     const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
     throw new BackupError(`${file} is damaged, nothing was written: ${problems.slice(0, 5).join('; ')}${more}`);
@@ -266,8 +271,9 @@ export async function restoreBackup(
     let tables: TableFingerprint[] | undefined;
     let files = 0;
     let bytes = 0;
+    const listed = new Map(manifest.entries.map((e) => [e.name, e]));
     for await (const entry of readArchive(archive)) {
-      const want = manifest.entries.find((e) => e.name === entry.name);
+      const want = listed.get(entry.name);
       if (!want) continue; // the manifest and its hash
       if (entry.name === manifest.database.entry) {
         log(`restoring the database (${manifest.database.tables.length} tables, ${rows(manifest.database.tables)} rows)`);
