@@ -74,5 +74,5 @@ describe('npm run backup and npm run restore', () => {
     expect(again.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^restore refused: restore needs an empty target: .* Nothing was written; run again with --force/),
     ]);
-  }, 90_000);
+  }, 120_000);
 });

@@ -314,12 +314,14 @@ export async function openPostgresTarget(databaseUrl: string): Promise<PostgresT
       const schemas = (
         await db.execute<{ name: string }>(sql`select n.nspname as name from pg_namespace n where not ${systemSchema} order by 1`)
       ).rows.map((r) => r.name);
+      const version = (await db.execute<{ n: number }>(sql`select current_setting('server_version_num')::int as n`)).rows[0]!.n;
       await db.transaction(async (tx) => {
         for (const name of schemas) await tx.execute(sql`drop schema ${sql.identifier(name)} cascade`);
-        // PostgreSQL 15's own public schema: owned by the database owner, usable by everyone.
+        // The public schema as a new database has it: from PostgreSQL 15 owned by the database
+        // owner and usable by everyone; before, owned by the bootstrap user and open to all.
         await tx.execute(sql`create schema public`);
-        await tx.execute(sql`alter schema public owner to pg_database_owner`);
-        await tx.execute(sql`grant usage on schema public to public`);
+        if (Number(version) >= 140000) await tx.execute(sql`alter schema public owner to pg_database_owner`);
+        await tx.execute(sql`grant ${Number(version) >= 150000 ? sql`usage` : sql`all`} on schema public to public`);
       });
     },
     async restore(dumpFile) {
