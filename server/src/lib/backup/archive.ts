@@ -11,10 +11,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { ManifestEntry } from './manifest.js';
+import { ArchiveError } from './errors.js';
 
-export class ArchiveError extends Error {
-  override name = 'ArchiveError';
-}
+export { ArchiveError } from './errors.js';
 
 /** A fixed time on every entry, so that the tar's headers say nothing the manifest does not. */
 const ENTRY_TIME = new Date(0);
@@ -106,7 +105,7 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry> {
     for await (const entry of extract) {
       const { name, size, type } = entry.header;
       if (type !== 'file') throw new ArchiveError(`unexpected ${type ?? 'unknown'} entry ${JSON.stringify(name)}`);
-      yield { name, size: size ?? 0, stream: entry as AsyncIterable<Buffer> };
+      yield { name, size: size ?? 0, stream: unreadableAsArchiveError(entry as AsyncIterable<Buffer>) };
       // Whatever the consumer left unread is skipped, so the next header can be parsed.
       entry.resume();
     }
@@ -116,6 +115,15 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry> {
     throw new ArchiveError(`the archive cannot be read: ${(error as Error).message}`);
   } finally {
     extract.destroy();
+  }
+}
+
+/** A cut or damaged archive fails inside an entry's data: say so in the archive's words. */
+async function* unreadableAsArchiveError(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    yield* stream;
+  } catch (error) {
+    throw new ArchiveError(`the archive cannot be read: ${(error as Error).message}`);
   }
 }
 

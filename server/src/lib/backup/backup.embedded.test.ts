@@ -3,7 +3,7 @@
 // lists (rows and a hash of their contents in primary-key order) and every file (name and sha256);
 // a damaged archive and a non-empty target are refused before anything is written; a running
 // server's DATA_DIR is refused. The PostgreSQL round trip is backup.pg.test.ts.
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -163,11 +163,16 @@ describe('backup and restore on the embedded database with local uploads', () =>
       expect(existsSync(target.dataDir)).toBe(false);
     }
 
-    // A byte in a tar header breaks its checksum; a cut archive has no manifest.
+    // A byte in a tar header breaks its checksum; a cut archive cannot be read to its end.
     const headerCopy = path.join(root, 'damaged-header.tar');
     await copyFile(archive, headerCopy);
     await flipByte(headerCopy, offsets.get(upload)!.offset - 512 + 3);
     await expect(verifyArchive(headerCopy)).rejects.toThrow(/cannot be read|does not match|unexpected entry/);
+    const cut = path.join(root, 'cut.tar');
+    await writeFile(cut, (await readFile(archive)).subarray(0, offsets.get(upload)!.offset + 100));
+    const target = embedded(fresh('cut'));
+    await expect(restoreBackup(target, cut)).rejects.toThrow(/cut\.tar: the archive cannot be read: Unexpected end of data/);
+    expect(existsSync(target.dataDir)).toBe(false);
   });
 
   it('refuses to back up or restore into a DATA_DIR a running server holds', async () => {

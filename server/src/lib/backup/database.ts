@@ -20,11 +20,9 @@ import * as schema from '../../db/schema/index.js';
 import { DirectoryLockedError, lockDirectory, type DirectoryLock } from '../data-dir-lock.js';
 import { fingerprintDatabase, type TableFingerprint } from './fingerprint.js';
 import { PGLITE_ENTRY, POSTGRES_ENTRY, type Manifest } from './manifest.js';
+import { BackupError } from './errors.js';
 
-/** A refusal or failure told to the operator in one line (no stack trace). */
-export class BackupError extends Error {
-  override name = 'BackupError';
-}
+export { BackupError } from './errors.js';
 
 type DatabaseInfo = Manifest['database'];
 
