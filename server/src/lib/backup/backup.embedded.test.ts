@@ -27,6 +27,8 @@ let source: Config;
 let archive: string;
 let sourceTables: TableFingerprint[];
 let sourceFiles: Map<string, string>;
+/** The first test's restored site, with one row changed afterwards. */
+let changedTarget: { config: Config; tables: TableFingerprint[] } | undefined;
 
 /** The embedded database whatever the run's environment says (the CI's second pass sets DATABASE_URL). */
 const embedded = (dataDir: string, s3?: S3StorageOptions): Config =>
@@ -119,21 +121,16 @@ describe('backup and restore on the embedded database with local uploads', () =>
       expect(id).toBeGreaterThan(max);
       // The comparison can fail: one changed row shows.
       await database.db.execute(sql`update users set bio = 'changed after the restore' where id = (select min(id) from users)`);
-      expect(compareFingerprints(sourceTables, await fingerprintDatabase(database.db))).toEqual([
-        'public.users: same 6 rows but different contents',
-      ]);
+      changedTarget = { config: target, tables: await fingerprintDatabase(database.db) };
+      expect(compareFingerprints(sourceTables, changedTarget.tables)).toEqual(['public.users: same 6 rows but different contents']);
     } finally {
       await database.close();
     }
   }, 90_000);
 
   it('refuses a target that is not empty, unless --force wipes it first', async () => {
-    const target = embedded(fresh('full'));
-    await restoreBackup(target, archive);
-    const database = await createDatabase({ pgliteDir: path.join(target.dataDir, 'db') });
-    await database.db.execute(sql`delete from comment_replies`);
-    await database.close();
-    const changed = await fingerprintOf(target);
+    // The site the first test restored and then changed.
+    const { config: target, tables: changed } = changedTarget!;
 
     await expect(restoreBackup(target, archive)).rejects.toThrow(/restore needs an empty target: .*db is not empty and the uploads .* are not empty\. Nothing was written; run again with --force/);
     expect(await fingerprintOf(target)).toEqual(changed);
