@@ -37,8 +37,8 @@ export function createArchiveWriter(file: string): ArchiveWriter {
   // Runs for the archive's whole life; a failure (disk full) surfaces in add() or finish().
   let failure: Error | undefined;
   const written = pipeline(stages as [Readable, ...Writable[]]).catch((error: Error) => {
-    failure = error;
-    throw error;
+    failure = new ArchiveError(`cannot write ${partial}: ${error.message}`);
+    throw failure;
   });
   written.catch(() => {});
 
@@ -52,6 +52,8 @@ export function createArchiveWriter(file: string): ArchiveWriter {
         const sink = pack.entry({ name, size, mode: 0o644, mtime: ENTRY_TIME, type: 'file' }, (error) => (error ? fail(error) : ok()));
         entry = sink as unknown as Writable;
       });
+      // Awaited below; a failed entry (destroyed on a size mismatch) must not be an unhandled rejection.
+      entryDone.catch(() => {});
       for await (const chunk of source) {
         bytes += chunk.length;
         if (bytes > size) break;
