@@ -100,6 +100,9 @@ function createLocalStore(root: string): UploadStore {
   };
 }
 
+/** Largest upload sent to S3 from memory rather than as a stream (photos are a few MB at most). */
+const BUFFER_LIMIT = 16 * 1024 * 1024;
+
 function createS3Store(options: S3StorageOptions): UploadStore {
   const { client } = createS3Storage(options);
   const Bucket = options.bucket;
@@ -146,11 +149,21 @@ function createS3Store(options: S3StorageOptions): UploadStore {
     },
     async write(key, size, bytes) {
       if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+      // A file up to BUFFER_LIMIT goes as a Buffer, which the SDK can send again after a dropped
+      // connection (a stream body it cannot: "non-retryable streaming request"); larger ones stream.
+      let body: Buffer | Readable;
+      if (size <= BUFFER_LIMIT) {
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of bytes) chunks.push(chunk);
+        body = Buffer.concat(chunks);
+      } else {
+        body = Readable.from(bytes);
+      }
       await client.send(
         new PutObjectCommand({
           Bucket,
           Key: key,
-          Body: Readable.from(bytes),
+          Body: body,
           ContentLength: size,
           ContentType: contentTypeForKey(key),
           CacheControl: IMMUTABLE_CACHE_CONTROL,
