@@ -78,6 +78,16 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 const MIGRATION_LOCK_KEY = 0x706c61746573;
 
+/**
+ * The contrib extensions every PGlite instance loads: search needs pg_trgm and unaccent (migration
+ * 0002_search), photo analysis cube (0026_analysis); PGlite ships them as contrib bundles. Exported
+ * for the backup's restore, which opens PGlite from a dump itself (lib/backup).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, cube };
+
+/** Folder of drizzle-kit's output (for the backup's migration level). */
+export const MIGRATIONS_FOLDER = migrationsFolder;
+
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.onPoolError);
   return createPglite(options.pgliteDir, options.pgliteSnapshot);
@@ -183,12 +193,10 @@ async function createPglite(dataDir: string | undefined, snapshot?: Blob): Promi
       throw error;
     }
   }
-  // Search needs pg_trgm and unaccent (migration 0002_search), photo analysis cube (0026_analysis);
-  // PGlite ships them as contrib bundles.
   let client: PGlite;
   try {
     if (dataDir && snapshot) throw new Error('a PGlite snapshot is loaded in memory only, not into pgliteDir');
-    client = new PGlite({ dataDir, ...(snapshot ? { loadDataDir: snapshot } : {}), extensions: { pg_trgm, unaccent, cube } });
+    client = new PGlite({ dataDir, ...(snapshot ? { loadDataDir: snapshot } : {}), extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
   } catch (error) {
     lock?.release();
