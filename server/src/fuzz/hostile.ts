@@ -78,8 +78,14 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 );
 
+/**
+ * What the sweep puts in every field of a full valid body, one at a time: the values that once
+ * answered 500 somewhere (0014: NUL and lone surrogates reached the database) and the wrong types.
+ */
+export const SWEEP_VALUES: unknown[] = ['a\u0000b', 'a\ud800b', new RawJson('1e309'), new RawJson('-0'), 2147483648, 'x'.repeat(300_000), {}, [], null];
+
 /** Every path to a value inside `value` (object keys and array indexes), the root included. */
-function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+export function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
   const paths = [prefix];
   if (Array.isArray(value)) value.forEach((v, i) => paths.push(...pathsOf(v, [...prefix, i])));
   else if (value !== null && typeof value === 'object' && !(value instanceof RawJson)) {
@@ -88,7 +94,7 @@ function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Arr
   return paths;
 }
 
-function replaceAt(value: unknown, path: Array<string | number>, replacement: unknown): unknown {
+export function replaceAt(value: unknown, path: Array<string | number>, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path as [string | number, ...Array<string | number>];
   if (Array.isArray(value)) return value.map((v, i) => (i === head ? replaceAt(v, rest, replacement) : v));

@@ -39,12 +39,19 @@ export type JsonSchema = {
 export interface GeneratorContext {
   /** `components.schemas` of the OpenAPI document, for `$ref`. */
   components?: Record<string, JsonSchema>;
+  /** Ids that exist: integer fields named `id`, `…Id` or `…Ids` take these most of the time, to get past "not found". */
+  ids?: number[];
+  /** Every optional property present (the sweep wants each field there to spoil it). */
+  allKeys?: boolean;
 }
 
 const MAX_DEPTH = 6;
 
-export function arbitraryFor(schema: JsonSchema, context: GeneratorContext = {}, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFor(schema: JsonSchema, context: GeneratorContext = {}, depth = 0, name = ''): fc.Arbitrary<unknown> {
   if (depth > MAX_DEPTH) return fc.constant(null);
+  if (context.ids?.length && schema.type === 'integer' && /(^id|Id|Ids)$/.test(name)) {
+    return fc.oneof({ arbitrary: fc.constantFrom(...context.ids), weight: 4 }, { arbitrary: single('integer', schema, context, depth), weight: 1 });
+  }
   if (schema.$ref) {
     const name = schema.$ref.replace(/^#\/components\/schemas\//, '');
     const target = context.components?.[name];
@@ -53,15 +60,15 @@ export function arbitraryFor(schema: JsonSchema, context: GeneratorContext = {},
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const options = schema.anyOf ?? schema.oneOf;
-  if (options) return fc.oneof(...options.map((option) => arbitraryFor(option, context, depth + 1)));
+  if (options) return fc.oneof(...options.map((option) => arbitraryFor(option, context, depth + 1, name)));
   if (schema.allOf?.length) return arbitraryFor(Object.assign({}, ...schema.allOf) as JsonSchema, context, depth + 1);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryFor({ ...schema, type }, context, depth)));
-  const base = single(types[0], schema, context, depth);
+  if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryFor({ ...schema, type }, context, depth, name)));
+  const base = single(types[0], schema, context, depth, name);
   return schema.nullable ? fc.oneof(base, fc.constant(null)) : base;
 }
 
-function single(type: string | undefined, schema: JsonSchema, context: GeneratorContext, depth: number): fc.Arbitrary<unknown> {
+function single(type: string | undefined, schema: JsonSchema, context: GeneratorContext, depth: number, name = ''): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
       return stringFor(schema);
@@ -85,7 +92,7 @@ function single(type: string | undefined, schema: JsonSchema, context: Generator
       const minLength = schema.minItems ?? 0;
       const maxLength = Math.min(schema.maxItems ?? minLength + 4, minLength + 4);
       if (schema.prefixItems) return fc.tuple(...schema.prefixItems.map((item) => arbitraryFor(item, context, depth + 1)));
-      return fc.array(arbitraryFor(schema.items ?? {}, context, depth + 1), { minLength, maxLength });
+      return fc.array(arbitraryFor(schema.items ?? {}, context, depth + 1, name), { minLength, maxLength });
     }
     case 'object':
       return objectFor(schema, context, depth);
@@ -103,8 +110,8 @@ function objectFor(schema: JsonSchema, context: GeneratorContext, depth: number)
     return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), values, { maxKeys: 3 });
   }
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const key of keys) record[key] = arbitraryFor(properties[key] ?? {}, context, depth + 1);
-  return fc.record(record, { requiredKeys: (schema.required ?? []).filter((key) => keys.includes(key)) });
+  for (const key of keys) record[key] = arbitraryFor(properties[key] ?? {}, context, depth + 1, key);
+  return fc.record(record, { requiredKeys: context.allKeys ? keys : (schema.required ?? []).filter((key) => keys.includes(key)) });
 }
 
 const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
