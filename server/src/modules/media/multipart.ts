@@ -189,6 +189,13 @@ function readFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
     stream.once('limit', () => fail(tooLarge()));
     stream.once('error', (error) => fail(error));
     stream.once('end', () => (stream.truncated ? fail(tooLarge()) : resolve(Buffer.concat(chunks, total))));
+    // A form cut short and read after its whole body arrived: busboy fails the file part before
+    // anyone listens (the error above never comes), so the route waited forever (found by the fuzz).
+    const cutShort = () => new Error('Unexpected end of form');
+    stream.once('close', () => {
+      if (!stream.readableEnded) fail(stream.errored ?? cutShort());
+    });
+    if (stream.destroyed) fail(stream.errored ?? cutShort());
   });
 }
 
