@@ -310,8 +310,8 @@ function memoryJobs(logger: FastifyBaseLogger): Jobs {
           const data = kind.payload.parse(payload);
           const timer = setInterval(() => {
             // One at a time: a tick while the last one still runs is skipped (BullMQ does the same).
-            add(kind.kind, data, { id: `${kind.kind}-every` });
             done.delete(`${kind.kind}-every`);
+            add(kind.kind, data, { id: `${kind.kind}-every` });
           }, intervalMs);
           timer.unref();
           timers.add(timer);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   APPEAL_WINDOW_DAYS,
   commentExcerpt,
@@ -95,7 +96,7 @@ export interface ModerationServiceDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   mailer: Mailer;
   /** Strike and appeal-outcome mails are rendered from their templates (/admin/email-templates). */
-  templates: Pick<EmailTemplates, 'send'>;
+  templates: Pick<EmailTemplates, 'queue' | 'queueMessage'>;
   jobs: Jobs;
   /** Closes a member's sockets on every instance (suspension, sign-out everywhere). */
   disconnectUser: (userId: number) => void;
@@ -148,14 +149,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const values = { name: user.displayName || user.username, text, link: link?.url ?? '', label: link?.label ?? '' };
     const textLink = link ? '{{label}}: {{link}}\n\n' : '';
     const htmlLink = link ? '<p><a href="{{link}}">{{label}}</a></p>' : '';
-    jobs.run('mail:moderation', () =>
-      mailer.send({
-        to: user.email,
-        subject,
-        text: renderTemplate(`Hello {{name}},\n\n{{text}}\n\n${textLink}The Plates moderators`, values, false),
-        html: renderTemplate(`<p>Hello {{name}},</p><p>{{text}}</p>${htmlLink}<p>The Plates moderators</p>`, values, true),
-      }),
-    );
+    const message = {
+      to: user.email,
+      subject,
+      text: renderTemplate(`Hello {{name}},\n\n{{text}}\n\n${textLink}The Plates moderators`, values, false),
+      html: renderTemplate(`<p>Hello {{name}},</p><p>{{text}}</p>${htmlLink}<p>The Plates moderators</p>`, values, true),
+    };
+    deps.templates.queueMessage(message, { userId: user.id, object: aboutNow(message.subject, message.text) });
   }
 
   /** Mails a strike or an appeal's outcome through its template, after the commit. */
@@ -165,9 +165,16 @@ export function createModerationService(deps: ModerationServiceDeps) {
     values: Record<string, string>,
     link: { url: string; label: string } = { url: `${deps.appUrl}/profile/${user.id}?tab=settings`, label: 'Your account' },
   ): void {
-    jobs.run(`mail:${name}`, () =>
-      deps.templates.send(name, user.email, { displayName: user.displayName || user.username, link: link.url, linkLabel: link.label, ...values }),
-    );
+    const all = { displayName: user.displayName || user.username, link: link.url, linkLabel: link.label, ...values };
+    deps.templates.queue(name, user.email, all, { userId: user.id, object: aboutNow(name, JSON.stringify(all)) });
+  }
+
+  /**
+   * What a notice is about, for its job's key: its words and the minute, so a double submit mails
+   * once while the same words another time are a new mail.
+   */
+  function aboutNow(...parts: string[]): string {
+    return `${createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32)}@${Math.floor(now().getTime() / 60_000)}`;
   }
 
   /** The member an action is about: exists, is not the actor, is not an admin. */

@@ -36,7 +36,7 @@ describe('moderation: reports, strikes and appeals', () => {
       audit: createAudit(createAdminRepository(db)),
       notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
       mailer: { send: async () => {}, close: () => {} },
-      templates: { send: async () => {} },
+      templates: { queue: () => {}, queueMessage: () => {} },
       jobs: createJobs(t.app.log),
       disconnectUser: () => {},
       eraseAccount: async () => undefined,
