@@ -9,6 +9,8 @@ import { Redis } from 'ioredis';
 import { LIMITS, MESSAGES } from '@plates/common';
 import type { Config, RateLimits } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
+import { deadJobsRoutes } from './modules/system/dead-jobs.routes.js';
+import { createDeadJobsService } from './modules/system/dead-jobs.service.js';
 import { createJobMarks } from './lib/job-marks.js';
 import { createJobs, type Jobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -558,6 +560,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     uploads: config.s3 ? { driver: 's3' } : { driver: 'local', dir: path.join(config.dataDir, 'uploads') },
   });
   await app.register(systemRoutes({ system, report: systemReport }));
+  // The jobs' dead-letter list on /admin/system (record 0041).
+  await app.register(deadJobsRoutes({ deadJobs: createDeadJobsService({ jobs, audit, db: database.db }) }));
   await app.register(
     authRoutes({
       auth,

@@ -235,9 +235,9 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   const postJob = jobs.define({
     kind: 'analysis:post',
     payload: z.object({ postId: z.number().int().positive(), busy: z.number().int().min(0) }),
-    // A failure is tried once more, as before the queue; a busy pool is waited for (below).
+    // A failure is tried once more after the busy pool's wait (30 s); a busy pool is waited for (below).
     attempts: 2,
-    backoffMs: 5_000,
+    backoffMs: busyRetryMs,
     key: (p) => `${p.postId}:${p.busy}`,
     summary: (p) => `plate #${p.postId}`,
     handler: (p, run) => analysePost(p.postId, p.busy, run.attempt),
