@@ -368,6 +368,9 @@ function redisJobs(logger: FastifyBaseLogger, options: RedisJobsOptions): Jobs {
   queue.on('error', (err) => logger.error({ err }, 'job queue error'));
   let worker: Worker | undefined;
   let closed = false;
+  /** Jobs this instance's worker runs now, and who waits for them to end (close). */
+  let active = 0;
+  let idle: (() => void) | undefined;
 
   function jobOptions(defined: Defined, extra: { jobId?: string; delay?: number }) {
     return {
@@ -385,6 +388,7 @@ function redisJobs(logger: FastifyBaseLogger, options: RedisJobsOptions): Jobs {
     const payload = defined.def.payload.parse(job.data);
     const counted = counters.stat(job.name);
     counted.running++;
+    active++;
     try {
       await defined.def.handler(payload, { id: String(job.id), attempt: job.attemptsMade + 1, runKey: `${job.id}@${job.timestamp}` });
       counted.done++;
@@ -393,6 +397,7 @@ function redisJobs(logger: FastifyBaseLogger, options: RedisJobsOptions): Jobs {
       throw err;
     } finally {
       counted.running--;
+      if (--active === 0) idle?.();
     }
   }
 
@@ -492,14 +497,16 @@ function redisJobs(logger: FastifyBaseLogger, options: RedisJobsOptions): Jobs {
       closed = true;
       await counters.settle();
       if (worker) {
-        // close() stops fetching and waits for the running jobs; past the bound we let go of
-        // them: their locks lapse and another instance's stalled check takes them up again.
-        const stopped = worker.close();
-        const inTime = await Promise.race([stopped.then(() => true), sleep(timeoutMs).then(() => false)]);
-        if (!inTime) {
-          logger.warn('jobs still running at shutdown: left to another instance');
-          await worker.close(true);
+        // Stop fetching, wait for the running jobs; past the bound we let go of them: their locks
+        // lapse and another instance's stalled check takes them up again. (BullMQ's own graceful
+        // close cannot be bounded: a later close(true) returns the first call's promise.)
+        await worker.pause(true);
+        if (active > 0) {
+          const finished = new Promise<void>((resolve) => (idle = resolve));
+          const inTime = await Promise.race([finished.then(() => true), sleep(timeoutMs).then(() => false)]);
+          if (!inTime) logger.warn({ jobs: active }, 'jobs still running at shutdown: left to another instance');
         }
+        await worker.close(true);
       }
       await queue.close();
     },
