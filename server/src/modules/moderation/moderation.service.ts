@@ -25,8 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { StrikeType, User, UserWarning } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Jobs } from '../../lib/jobs.js';
-import { renderTemplate, type Mailer } from '../../lib/mailer.js';
+import { renderTemplate } from '../../lib/mailer.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Member } from '../../lib/viewer.js';
 import type { Audit } from '../admin/audit.js';
@@ -94,10 +93,8 @@ export interface ModerationServiceDeps {
   repo: ModerationRepository;
   audit: Audit;
   notifications: Pick<NotificationsService, 'notify'>;
-  mailer: Mailer;
-  /** Strike and appeal-outcome mails are rendered from their templates (/admin/email-templates). */
+  /** Every mail is queued through the templates service (strike and appeal-outcome templates, and notices written here). */
   templates: Pick<EmailTemplates, 'queue' | 'queueMessage'>;
-  jobs: Jobs;
   /** Closes a member's sockets on every instance (suspension, sign-out everywhere). */
   disconnectUser: (userId: number) => void;
   /**
@@ -129,7 +126,7 @@ export function removedPostValues(reason: string) {
  * undone by an approved appeal or, for timed ones, by `liftExpired` at their end.
  */
 export function createModerationService(deps: ModerationServiceDeps) {
-  const { repo, audit, notifications, jobs, mailer, logger } = deps;
+  const { repo, audit, notifications, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   const appealLink = { url: `${deps.appUrl}/auth`, label: 'Sign in to appeal' };
