@@ -3,11 +3,15 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LIMITS, MESSAGES } from '@plates/common';
 import type { Config, RateLimits } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
+import { deadJobsRoutes } from './modules/system/dead-jobs.routes.js';
+import { createDeadJobsService } from './modules/system/dead-jobs.service.js';
+import { createJobMarks } from './lib/job-marks.js';
 import { createJobs, type Jobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createStorage, type ImageStorage } from './lib/storage/index.js';
@@ -216,7 +220,12 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await database.migrate();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
   if (redis) await redis.connect();
-  const jobs = createJobs(app.log);
+  // The job queue: BullMQ over Redis when there is one, else in this process (record 0041).
+  const jobs = createJobs(
+    app.log,
+    config.redisUrl ? { redis: { url: config.redisUrl, prefix: `${deps.rateLimitNamespace ?? config.redisPrefix}:jobs` } } : {},
+  );
+  const jobMarks = createJobMarks(database.db);
   const mailer =
     deps.mailer ??
     createMailer({
@@ -271,6 +280,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     audit,
     mailer,
     jobs,
+    marks: jobMarks,
     ...(templateChannel ? { channel: templateChannel } : {}),
     // Read when a mail is sent (the settings are set up further down).
     appName: () => settings.get('site_name'),
@@ -375,9 +385,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     filters: contentFilters,
     audit,
     notifications,
-    mailer,
     templates: emailTemplates,
-    jobs,
     disconnectUser: (userId) => realtime.disconnectUser(userId),
     eraseAccount: eraser.erase,
     onPublicChange: posts.publicChanged,
@@ -550,6 +558,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     uploads: config.s3 ? { driver: 's3' } : { driver: 'local', dir: path.join(config.dataDir, 'uploads') },
   });
   await app.register(systemRoutes({ system, report: systemReport }));
+  // The jobs' dead-letter list on /admin/system (record 0041).
+  await app.register(deadJobsRoutes({ deadJobs: createDeadJobsService({ jobs, audit, db: database.db }) }));
   await app.register(
     authRoutes({
       auth,
@@ -630,7 +640,6 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     appUrl: config.appUrl,
     bus: realtime,
     onPushError: (error) => app.log.warn({ err: error }, 'announcements: realtime push failed'),
-    onMailError: (error) => app.log.warn({ err: error }, 'announcements: a mail failed'),
   });
   await app.register(announcementsRoutes({ announcements }));
   // A scheduled alert is pushed when its start comes (each instance looks every 30 s).
@@ -712,29 +721,36 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     headFor: createShareMeta({ posts, repo: postsRepo, appUrl: config.appUrl }),
   });
 
-  const liftSweep = setInterval(() => {
-    jobs.run('moderation:lift-expired', () => moderation.liftExpired());
-  }, 60_000);
-  liftSweep.unref();
+  // Timed work as repeatable jobs (record 0041): with Redis one scheduler for all instances, so
+  // each minute's sweep runs once, on whichever instance takes it.
+  jobs
+    .define({ kind: 'moderation:lift-expired', payload: z.object({}), attempts: 1, summary: () => 'lift expired suspensions', handler: () => moderation.liftExpired() })
+    .every(60_000, {});
   // On start and every minute: expired exports deleted, and requests left waiting or left
-  // processing by a crashed instance (their lease ran out) built.
-  const exportSweep = () => {
-    jobs.run('data-export:sweep', () => dataExports.sweep());
-    dataExports.kick();
-  };
-  exportSweep();
-  const exportTimer = setInterval(exportSweep, 60_000);
-  exportTimer.unref();
+  // processing by a crashed instance (their lease ran out) built; old "sent" marks of jobs dropped.
+  const exportSweep = jobs.define({
+    kind: 'data-export:sweep',
+    payload: z.object({}),
+    attempts: 1,
+    summary: () => 'sweep data exports',
+    handler: async () => {
+      await dataExports.sweep();
+      dataExports.kick();
+      await jobMarks.sweep();
+    },
+  });
+  exportSweep.enqueue({});
+  exportSweep.every(60_000, {});
+  await jobs.start();
 
   app.addHook('onClose', async () => {
-    clearInterval(liftSweep);
-    clearInterval(exportTimer);
     clearInterval(alertTimer);
     await registry.close();
     await blockList.close();
     await settings.close();
     await analysis.close();
-    await jobs.drain();
+    // Stops taking jobs and waits (10 s at most) for the running ones (record 0041).
+    await jobs.close();
     // After the jobs drained: a plate's analysis in flight still has its workers.
     await analyzer?.close();
     mailer.close();

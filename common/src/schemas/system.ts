@@ -132,3 +132,34 @@ export const SystemReport = z.object({
   uploads: UploadsUsage,
 });
 export type SystemReport = z.infer<typeof SystemReport>;
+
+/** A job that failed on every attempt (the dead-letter list of /admin/system, record 0041). */
+export const DeadJobDto = z.object({
+  id: z.string(),
+  kind: z.string(),
+  /** What the job was about (ids, a template's name), never a secret or a mail's body. */
+  summary: z.string(),
+  error: z.string(),
+  attempts: Count,
+  failedAt: z.string(),
+});
+export type DeadJobDto = z.infer<typeof DeadJobDto>;
+
+export const DeadJobsResponse = z.object({
+  /** Where jobs wait: Redis (BullMQ, shared by every instance) or this process. */
+  backend: z.enum(['redis', 'memory']),
+  /** Newest first, at most 100. */
+  jobs: z.array(DeadJobDto),
+});
+export type DeadJobsResponse = z.infer<typeof DeadJobsResponse>;
+
+export const DeadJobParams = z.object({ id: z.string().min(1).max(100) });
+export type DeadJobParams = z.infer<typeof DeadJobParams>;
+
+export const DeadJobActionResponse = z.object({ id: z.string(), action: z.enum(['retried', 'discarded']) });
+export type DeadJobActionResponse = z.infer<typeof DeadJobActionResponse>;
+
+export const JOB_MESSAGES = {
+  notFound: 'That job is no longer on the dead-letter list.',
+  rateLimited: 'Too many job actions. Please wait a moment and try again.',
+} as const;

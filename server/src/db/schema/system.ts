@@ -168,3 +168,18 @@ export type CommunityContent = typeof communityContent.$inferSelect;
 export type NewCommunityContent = typeof communityContent.$inferInsert;
 export type DataExportRequest = typeof dataExportRequests.$inferSelect;
 export type NewDataExportRequest = typeof dataExportRequests.$inferInsert;
+
+/**
+ * One row per job run whose effect must not repeat (a mail): written before the effect, removed
+ * if the effect fails, so a job rerun after its instance died sees it and does nothing (record
+ * 0041). `run_key` is the job's id and enqueue time; rows older than a week are swept.
+ */
+export const jobMarks = pgTable(
+  'job_marks',
+  {
+    runKey: text('run_key').primaryKey(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_marks_created_at_idx').on(t.createdAt)],
+);

@@ -11,6 +11,7 @@ import {
   type PostDto,
 } from '@plates/common';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Jobs } from '../../lib/jobs.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
@@ -94,7 +95,6 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   let thresholds: AnalysisThresholds = DEFAULT_THRESHOLDS;
   let generation = 0;
   let resync: NodeJS.Timeout | undefined;
-  const retryTimers = new Set<NodeJS.Timeout>();
   let closed = false;
 
   async function reload(): Promise<void> {
@@ -226,36 +226,48 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     }
   }
 
+  /**
+   * A posted plate's upload, held by the instance that took it until its analysis job has run
+   * here (the job's payload is the plate's id only; another instance reads the stored photo).
+   */
+  const uploads = new Map<number, Buffer>();
+
+  const postJob = jobs.define({
+    kind: 'analysis:post',
+    payload: z.object({ postId: z.number().int().positive(), busy: z.number().int().min(0) }),
+    // A failure is tried once more after the busy pool's wait (30 s); a busy pool is waited for (below).
+    attempts: 2,
+    backoffMs: busyRetryMs,
+    key: (p) => `${p.postId}:${p.busy}`,
+    summary: (p) => `plate #${p.postId}`,
+    handler: (p, run) => analysePost(p.postId, p.busy, run.attempt),
+  });
+
   /** One posted plate: analysed (or the cached analysis of its bytes reused), stored, held if need be. */
-  async function analysePost(postId: number, upload: Buffer, attempt: { failures: number; busy: number }): Promise<void> {
+  async function analysePost(postId: number, busy: number, attempt: number): Promise<void> {
     if (closed) return;
     try {
-      const sha = sha256(upload);
       const plate = await repo.postText(postId);
-      if (!plate) return; // deleted meanwhile
+      if (!plate) return void uploads.delete(postId); // deleted meanwhile
+      const upload = uploads.get(postId) ?? (await readStored(plate.imageKey));
+      if (!upload) return;
+      const sha = sha256(upload);
       const pending = rawAnalysis(sha, async () => (await readStored(plate.imageKey)) ?? media.normalise(upload));
-      if (!pending) return;
-      await store(postId, plate, await pending, sha);
+      if (pending) await store(postId, plate, await pending, sha);
+      uploads.delete(postId);
     } catch (error) {
       if (error instanceof AnalyzerBusyError) {
-        if (attempt.busy >= busyRetries) {
+        if (busy >= busyRetries) {
           logger.error({ postId }, 'analysis: the pool stayed busy, plate not analysed');
+          uploads.delete(postId);
           return;
         }
-        const timer = setTimeout(() => {
-          retryTimers.delete(timer);
-          jobs.run('analysis:post', () => analysePost(postId, upload, { ...attempt, busy: attempt.busy + 1 }));
-        }, busyRetryMs);
-        timer.unref();
-        retryTimers.add(timer);
+        postJob.enqueue({ postId, busy: busy + 1 }, { delayMs: busyRetryMs });
         return;
       }
-      if (attempt.failures === 0) {
-        logger.warn({ err: error, postId }, 'analysis: a plate failed, trying once more');
-        jobs.run('analysis:post', () => analysePost(postId, upload, { ...attempt, failures: 1 }));
-        return;
-      }
-      logger.error({ err: error, postId }, 'analysis: a plate could not be analysed');
+      if (attempt === 1) logger.warn({ err: error, postId }, 'analysis: a plate failed, trying once more');
+      else uploads.delete(postId);
+      throw error;
     }
   }
 
@@ -378,7 +390,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     /** After a plate's row committed: its analysis as a job, never delaying the upload's answer. */
     postCreated(postId: number, upload: Buffer): void {
       if (!analyzer || closed) return;
-      jobs.run('analysis:post', () => analysePost(postId, upload, { failures: 0, busy: 0 }));
+      uploads.set(postId, upload);
+      postJob.enqueue({ postId, busy: 0 });
     },
 
     /** Visible plates whose photos look most like this one (404 when the plate is not the viewer's to see). */
@@ -483,8 +496,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         backfill.wake();
         await backfill.finished;
       }
-      for (const timer of retryTimers) clearTimeout(timer);
-      retryTimers.clear();
+      uploads.clear();
       if (resync) clearInterval(resync);
       await bus.close();
     },

@@ -11,7 +11,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
 } from '@plates/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AnnouncementBody, AnnouncementPatch } from '@plates/common';
 import type { GlobalAnnouncement, NewGlobalAnnouncement } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -34,11 +34,10 @@ export interface AnnouncementsDeps {
   audit: Audit;
   bus: AnnouncementsBus;
   /** "Also send by email": the announcement template, mailed in batches by a background job. */
-  mail: Pick<EmailTemplates, 'send'>;
+  mail: Pick<EmailTemplates, 'queue'>;
   jobs: Jobs;
   appUrl: string;
   mailBatchSize?: number;
-  onMailError?: (error: unknown) => void;
   now?: () => Date;
   /** How long visitors' answer is kept in memory (it is the same for every visitor). */
   visitorTtlMs?: number;
@@ -138,37 +137,49 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
   }
 
   /**
-   * Mails an announcement to its audience's verified members, a batch of ids at a time (one query
-   * per batch), then audits how many it reached. One failed address does not stop the others.
+   * Mails an announcement to its audience's verified members as a job: one mail job per member (a
+   * batch of ids at a time, one query per batch), each keyed on the announcement and the member,
+   * so a rerun after a crash queues nothing twice; then audits how many it queued.
    */
+  const mailOutJob = deps.jobs.define({
+    kind: 'announcement:mail-out',
+    payload: z.object({
+      announcementId: z.number().int().positive(),
+      staff: z.object({ id: z.number().int().positive(), username: z.string(), isAdmin: z.boolean(), roles: z.array(z.string()) }),
+      meta: z.object({ ip: z.string(), userAgent: z.string().nullable() }),
+    }),
+    attempts: 3,
+    backoffMs: 10_000,
+    key: (p) => String(p.announcementId),
+    summary: (p) => `announcement #${p.announcementId}`,
+    handler: async (p) => {
+      const row = await repo.find(p.announcementId);
+      if (row) await mailOut({ ...p.staff, permissions: new Set() }, row, p.meta);
+    },
+  });
+
   async function mailOut(staff: Staff, row: GlobalAnnouncement, meta: RequestMeta): Promise<void> {
     const audience = AnnouncementAudience.safeParse(row.targetAudience).data ?? 'all';
     const since = new Date(now().getTime() - NEW_MEMBER_DAYS * DAY_MS);
     const batchSize = deps.mailBatchSize ?? MAIL_BATCH;
-    let sent = 0;
-    let failed = 0;
+    let queued = 0;
     for (let afterId = 0; ; ) {
       const batch = await repo.mailRecipients(audience, since, afterId, batchSize);
       for (const member of batch) {
-        try {
-          await deps.mail.send('announcement', member.email, {
-            displayName: member.displayName || member.username,
-            title: row.title,
-            content: row.content,
-            link: `${deps.appUrl}/`,
-          });
-          sent++;
-        } catch (error) {
-          failed++;
-          deps.onMailError?.(error);
-        }
+        deps.mail.queue(
+          'announcement',
+          member.email,
+          { displayName: member.displayName || member.username, title: row.title, content: row.content, link: `${deps.appUrl}/` },
+          { userId: member.id, object: `announcement:${row.id}` },
+        );
+        queued++;
       }
       if (batch.length < batchSize) break;
       afterId = batch.at(-1)!.id;
     }
     await repo.transaction((tx) =>
       audit.record(
-        { staff, action: 'announcement_emailed', target: { type: 'announcement', id: row.id, label: row.title }, details: { audience, sent, failed }, meta },
+        { staff, action: 'announcement_emailed', target: { type: 'announcement', id: row.id, label: row.title }, details: { audience, queued }, meta },
         tx,
       ),
     );
@@ -244,7 +255,9 @@ export function createAnnouncementsService(deps: AnnouncementsDeps) {
       });
       visitorCache = null;
       await push(row);
-      if (body.sendEmail) deps.jobs.run('mail:announcement', () => mailOut(staff, row, meta));
+      if (body.sendEmail) {
+        mailOutJob.enqueue({ announcementId: row.id, staff: { id: staff.id, username: staff.username, isAdmin: staff.isAdmin, roles: staff.roles }, meta });
+      }
       return toAdminAnnouncementDto(row, { id: staff.id, username: staff.username }, now());
     },
 

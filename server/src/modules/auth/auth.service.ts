@@ -26,7 +26,7 @@ const DEVICE_VALUE = /^[A-Za-z0-9_-]{43}$/;
 export interface AuthServiceDeps {
   repo: AuthRepository;
   /** The verification and reset mails, rendered from their templates (/admin/email-templates). */
-  mail: Pick<EmailTemplates, 'send'>;
+  mail: Pick<EmailTemplates, 'queue'>;
   jobs: Jobs;
   appUrl: string;
   isMaintenance: () => Promise<boolean>;
@@ -85,9 +85,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  /** Sends the template `name` (the stored one, or its default) after the answer has gone. */
+  /**
+   * Queues the template `name` (the stored one, or its default): one mail per token, the link's
+   * token hashed into the job's key.
+   */
   function sendTemplated(name: TokenKind, user: User, link: string): void {
-    jobs.run(`mail:${name}`, () => mail.send(name, user.email, { displayName: user.displayName || user.username, link }));
+    mail.queue(name, user.email, { displayName: user.displayName || user.username, link }, { userId: user.id, object: hashToken(link) });
   }
 
   /**

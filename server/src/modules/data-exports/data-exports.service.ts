@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -220,10 +221,21 @@ export function createDataExportsService(deps: DataExportsDeps) {
     return { stream: createReadStream(file), size, fileName: downloadName(owner?.username ?? 'member', row.completedAt ?? row.createdAt) };
   }
 
+  // The builder as a queued job: any instance may take it; two at once share the waiting
+  // requests through their leases (claimNext), so a job per request asked is never needed.
+  const buildJob = jobs.define({
+    kind: 'data-export:build',
+    payload: z.object({}),
+    attempts: 3,
+    backoffMs: 30_000,
+    summary: () => 'build the waiting data exports',
+    handler: () => drain(),
+  });
+
   const service = {
     /** Runs the builder after the answer (and picks up anything left waiting). */
     kick(): void {
-      jobs.run('data-export', drain);
+      buildJob.enqueue({});
     },
 
     /** Test and start-up hook: builds every waiting request now. */

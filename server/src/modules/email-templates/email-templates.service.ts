@@ -1,5 +1,6 @@
 import {
   EMAIL_TEMPLATE_MESSAGES,
+  EmailTemplateName as EmailTemplateNameSchema,
   type EmailPreviewResponse,
   type EmailTemplateDraft,
   type EmailTemplateDto,
@@ -7,10 +8,11 @@ import {
   type EmailTemplateSummaryDto,
   type EmailTestResponse,
 } from '@plates/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EmailTemplateBody } from '@plates/common';
 import type { EmailTemplate } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { noJobMarks, type JobMarks } from '../../lib/job-marks.js';
 import type { Jobs } from '../../lib/jobs.js';
 import { renderTemplate, type Mailer, type MailMessage } from '../../lib/mailer.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
@@ -30,7 +32,31 @@ export interface EmailTemplatesDeps {
   channel?: ReloadChannel;
   /** The site's name at the time of sending (the admin's `site_name` setting); 'Plates' without one. */
   appName?: () => string;
+  /** "Sent" marks, so a mail job rerun after a crash sends nothing (none in service tests). */
+  marks?: JobMarks;
 }
+
+/** Who a queued mail is for and what it is about: the job's key (one mail per recipient and object) and its summary. */
+export interface MailAbout {
+  /** The recipient's member id, for the dead-letter list (never the address). */
+  userId: number | null;
+  /** What the mail is about, e.g. `strike:12` or a token's hash: two mails about one object are one. */
+  object: string;
+}
+
+const About = { userId: z.number().int().positive().nullable(), object: z.string().min(1).max(200) };
+const TemplateMailJob = z.object({ template: EmailTemplateNameSchema, to: z.string().min(3).max(320), values: z.record(z.string(), z.string()), ...About });
+const MessageMailJob = z.object({
+  to: z.string().min(3).max(320),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  ...About,
+});
+const MAIL_ATTEMPTS = 5;
+/** 10 s, 20 s, 40 s, 80 s: a relay that hiccups gets two and a half minutes. */
+const MAIL_BACKOFF_MS = 10_000;
+const memberOf = (userId: number | null) => (userId === null ? 'a visitor' : `member #${userId}`);
 
 /** The audit rows' target type of a template; the target id is the stored row's. */
 export const EMAIL_TEMPLATE_AUDIT_TARGET = 'email_template';
@@ -60,6 +86,27 @@ function render(parts: Parts, values: Record<string, string>): Parts {
 export function createEmailTemplates(deps: EmailTemplatesDeps) {
   const { repo, audit, mailer, jobs, channel } = deps;
   const appName = deps.appName ?? (() => 'Plates');
+  const marks = deps.marks ?? noJobMarks;
+
+  // Mail goes through the queue: retried with back-off, dead-lettered, sent at most once per run.
+  const templateMail = jobs.define({
+    kind: 'mail:template',
+    payload: TemplateMailJob,
+    attempts: MAIL_ATTEMPTS,
+    backoffMs: MAIL_BACKOFF_MS,
+    key: (p) => `${p.template}\0${p.to}\0${p.object}`,
+    summary: (p) => `${p.template} to ${memberOf(p.userId)}`,
+    handler: (p, run) => marks.once('mail:template', run.runKey, async () => mailer.send(await mail(p.template, p.to, p.values))),
+  });
+  const messageMail = jobs.define({
+    kind: 'mail:message',
+    payload: MessageMailJob,
+    attempts: MAIL_ATTEMPTS,
+    backoffMs: MAIL_BACKOFF_MS,
+    key: (p) => `${p.to}\0${p.object}`,
+    summary: (p) => `"${p.subject.slice(0, 60)}" to ${memberOf(p.userId)}`,
+    handler: (p, run) => marks.once('mail:message', run.runKey, () => mailer.send({ to: p.to, subject: p.subject, text: p.text, html: p.html })),
+  });
   let cache: Promise<Map<string, Row>> | null = null;
 
   function rows(): Promise<Map<string, Row>> {
@@ -178,7 +225,17 @@ export function createEmailTemplates(deps: EmailTemplatesDeps) {
 
     render: mail,
 
-    /** Renders and sends (callers run it as a background job). */
+    /** Queues the template `name` for `to` (rendered when the job runs, with the template then in use). */
+    queue(name: EmailTemplateName, to: string, values: Record<string, string>, about: MailAbout): void {
+      templateMail.enqueue({ template: name, to, values, ...about });
+    },
+
+    /** Queues a mail written by the caller (moderation's free-text notices). */
+    queueMessage(message: MailMessage, about: MailAbout): void {
+      messageMail.enqueue({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...about });
+    },
+
+    /** Renders and sends now (the admin's test mail, and the queue's own handler). */
     async send(name: EmailTemplateName, to: string, values: Record<string, string>): Promise<void> {
       await mailer.send(await mail(name, to, values));
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   APPEAL_WINDOW_DAYS,
   commentExcerpt,
@@ -24,8 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { StrikeType, User, UserWarning } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Jobs } from '../../lib/jobs.js';
-import { renderTemplate, type Mailer } from '../../lib/mailer.js';
+import { renderTemplate } from '../../lib/mailer.js';
 import type { RequestMeta } from '../../lib/request-meta.js';
 import type { Member } from '../../lib/viewer.js';
 import type { Audit } from '../admin/audit.js';
@@ -93,10 +93,8 @@ export interface ModerationServiceDeps {
   repo: ModerationRepository;
   audit: Audit;
   notifications: Pick<NotificationsService, 'notify'>;
-  mailer: Mailer;
-  /** Strike and appeal-outcome mails are rendered from their templates (/admin/email-templates). */
-  templates: Pick<EmailTemplates, 'send'>;
-  jobs: Jobs;
+  /** Every mail is queued through the templates service (strike and appeal-outcome templates, and notices written here). */
+  templates: Pick<EmailTemplates, 'queue' | 'queueMessage'>;
   /** Closes a member's sockets on every instance (suspension, sign-out everywhere). */
   disconnectUser: (userId: number) => void;
   /**
@@ -128,7 +126,7 @@ export function removedPostValues(reason: string) {
  * undone by an approved appeal or, for timed ones, by `liftExpired` at their end.
  */
 export function createModerationService(deps: ModerationServiceDeps) {
-  const { repo, audit, notifications, jobs, mailer, logger } = deps;
+  const { repo, audit, notifications, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   const appealLink = { url: `${deps.appUrl}/auth`, label: 'Sign in to appeal' };
@@ -148,14 +146,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const values = { name: user.displayName || user.username, text, link: link?.url ?? '', label: link?.label ?? '' };
     const textLink = link ? '{{label}}: {{link}}\n\n' : '';
     const htmlLink = link ? '<p><a href="{{link}}">{{label}}</a></p>' : '';
-    jobs.run('mail:moderation', () =>
-      mailer.send({
-        to: user.email,
-        subject,
-        text: renderTemplate(`Hello {{name}},\n\n{{text}}\n\n${textLink}The Plates moderators`, values, false),
-        html: renderTemplate(`<p>Hello {{name}},</p><p>{{text}}</p>${htmlLink}<p>The Plates moderators</p>`, values, true),
-      }),
-    );
+    const message = {
+      to: user.email,
+      subject,
+      text: renderTemplate(`Hello {{name}},\n\n{{text}}\n\n${textLink}The Plates moderators`, values, false),
+      html: renderTemplate(`<p>Hello {{name}},</p><p>{{text}}</p>${htmlLink}<p>The Plates moderators</p>`, values, true),
+    };
+    deps.templates.queueMessage(message, { userId: user.id, object: aboutNow(message.subject, message.text) });
   }
 
   /** Mails a strike or an appeal's outcome through its template, after the commit. */
@@ -165,9 +162,16 @@ export function createModerationService(deps: ModerationServiceDeps) {
     values: Record<string, string>,
     link: { url: string; label: string } = { url: `${deps.appUrl}/profile/${user.id}?tab=settings`, label: 'Your account' },
   ): void {
-    jobs.run(`mail:${name}`, () =>
-      deps.templates.send(name, user.email, { displayName: user.displayName || user.username, link: link.url, linkLabel: link.label, ...values }),
-    );
+    const all = { displayName: user.displayName || user.username, link: link.url, linkLabel: link.label, ...values };
+    deps.templates.queue(name, user.email, all, { userId: user.id, object: aboutNow(name, JSON.stringify(all)) });
+  }
+
+  /**
+   * What a notice is about, for its job's key: its words and the minute, so a double submit mails
+   * once while the same words another time are a new mail.
+   */
+  function aboutNow(...parts: string[]): string {
+    return `${createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32)}@${Math.floor(now().getTime() / 60_000)}`;
   }
 
   /** The member an action is about: exists, is not the actor, is not an admin. */

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobs } from '../../lib/jobs.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { DEFAULT_PASSWORD, grantRole, makePost, makeSignedInUser, makeUser, signIn } from '../../test/factories.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
@@ -35,9 +34,7 @@ describe('moderation: reports, strikes and appeals', () => {
       filters: { heldMatches: async () => new Map() },
       audit: createAudit(createAdminRepository(db)),
       notifications: createNotificationsService({ repo: createNotificationsRepository(db) }),
-      mailer: { send: async () => {}, close: () => {} },
-      templates: { send: async () => {} },
-      jobs: createJobs(t.app.log),
+      templates: { queue: () => {}, queueMessage: () => {} },
       disconnectUser: () => {},
       eraseAccount: async () => undefined,
       appUrl: 'http://localhost:5000',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   NOTIFICATIONS_CLEARED,
   type ClearNotificationsResponse,
@@ -68,27 +69,36 @@ export function createNotificationsService(options: {
   /** A failed realtime push (the row is stored either way). */
   onPushError?: (error: unknown) => void;
   /**
-   * Runs each push as a job, so the app's shutdown waits for pushes in flight before it closes
+   * Runs each push as a queued job (retried; the app's shutdown waits for it before it closes
    * Redis (a push landing after that failed as "Connection is closed"). Without it, at once.
    */
-  jobs?: Pick<Jobs, 'run'>;
+  jobs?: Pick<Jobs, 'define'>;
 }) {
   const { repo } = options;
   const bus = options.bus ?? silentBus;
   const onPushError = options.onPushError ?? (() => {});
 
   /** Reads the committed row with its actor and sends it to the recipient's open tabs. */
+  async function deliver(userId: number, id: number): Promise<void> {
+    const row = await repo.byId(id);
+    if (row) bus.toUser(userId, 'notification', toNotificationDto(row));
+  }
+
+  // A queued push may run on another instance: the bus reaches the recipient's sockets anywhere.
+  const pushJob = options.jobs?.define({
+    kind: 'notification:push',
+    payload: z.object({ userId: z.number().int().positive(), id: z.number().int().positive() }),
+    attempts: 3,
+    backoffMs: 1_000,
+    key: (p) => String(p.id),
+    summary: (p) => `notification #${p.id} to member #${p.userId}`,
+    handler: (p) => deliver(p.userId, p.id),
+  });
+
   function push(userId: number, id: number | undefined): void {
     if (id === undefined || bus === silentBus) return;
-    const send = () =>
-      repo
-        .byId(id)
-        .then((row) => {
-          if (row) bus.toUser(userId, 'notification', toNotificationDto(row));
-        })
-        .catch(onPushError);
-    if (options.jobs) options.jobs.run('notification:push', send);
-    else void send();
+    if (pushJob) pushJob.enqueue({ userId, id });
+    else void deliver(userId, id).catch(onPushError);
   }
 
   return {

@@ -1,4 +1,4 @@
-import { SYSTEM_REFRESH_MS, type SystemReport } from '@plates/common';
+import { SYSTEM_REFRESH_MS, type DeadJobActionResponse, type DeadJobsResponse, type SystemReport } from '@plates/common';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 
@@ -22,4 +22,26 @@ export function useSystemReport() {
     refetchInterval: SYSTEM_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
+}
+
+/** The jobs' dead-letter list of /admin/system (record 0041). */
+export const deadJobKeys = {
+  all: ['/api/admin/system/jobs/dead'] as const,
+};
+
+export function fetchDeadJobs(): Promise<DeadJobsResponse> {
+  return apiRequest<DeadJobsResponse>('GET', '/api/admin/system/jobs/dead');
+}
+
+export function retryDeadJob(id: string): Promise<DeadJobActionResponse> {
+  return apiRequest<DeadJobActionResponse>('POST', `/api/admin/system/jobs/dead/${encodeURIComponent(id)}/retry`);
+}
+
+export function discardDeadJob(id: string): Promise<DeadJobActionResponse> {
+  return apiRequest<DeadJobActionResponse>('DELETE', `/api/admin/system/jobs/dead/${encodeURIComponent(id)}`);
+}
+
+/** Asked with the page's figures (every 15 s while visible). */
+export function useDeadJobs() {
+  return useQuery({ queryKey: deadJobKeys.all, queryFn: fetchDeadJobs, staleTime: 0, refetchInterval: SYSTEM_REFRESH_MS, refetchIntervalInBackground: false });
 }

@@ -46,6 +46,8 @@ const KNOWN_ACTIONS = [
   'email_template_updated',
   'email_template_reverted',
   'announcement_emailed',
+  'job_retried',
+  'job_discarded',
 ];
 
 function idFrom(raw: string | null): number | undefined {

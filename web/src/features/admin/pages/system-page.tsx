@@ -3,6 +3,7 @@ import { Activity } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSystemReport } from '../api/system-api';
+import { DeadJobsCard } from '../components/dead-jobs-card';
 import { LoadError } from '../components/page-states';
 import { ListSkeleton, PageHeading } from '../components/query-states';
 import { SystemAnalytics } from '../components/system-analytics';
@@ -53,7 +54,10 @@ export default function SystemPage() {
             ) : value === 'analytics' ? (
               <SystemAnalytics traffic={report.data.traffic} />
             ) : (
-              <SystemPerformance report={report.data} />
+              <div className="grid gap-4">
+                <SystemPerformance report={report.data} />
+                <DeadJobsCard />
+              </div>
             )}
           </TabsContent>
         ))}
