@@ -24,15 +24,15 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts'],
           // *.pg.test.ts need a real PostgreSQL server, *.redis.test.ts a Redis server and
-          // *.cluster.test.ts (several server processes on one database) both: CI runs them in its
-          // DATABASE_URL + REDIS_URL pass.
+          // *.cluster.test.ts (several server processes on one database) and *.proxy.test.ts
+          // (instances behind HAProxy, record 0042) both: CI runs them in its DATABASE_URL + REDIS_URL pass.
           // *.embedded.test.ts run on the embedded database whatever the environment says (the
           // real entry point on a DATA_DIR, PGlite on disk): the DATABASE_URL pass skips them, as
           // they would only repeat the first pass.
           exclude: [
             ...(process.env.DATABASE_URL ? ['src/**/*.embedded.test.ts'] : ['src/**/*.pg.test.ts']),
             ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
-            ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['src/**/*.cluster.test.ts']),
+            ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['src/**/*.cluster.test.ts', 'src/**/*.proxy.test.ts']),
           ],
           setupFiles: ['./src/test/setup.ts'],
           globalSetup: ['./src/test/global-setup.ts'],

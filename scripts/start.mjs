@@ -1,5 +1,7 @@
-// `npm start`: builds the web app when the build is missing or older than its sources, then runs
-// the server (which applies migrations before it listens). Signals are passed on to the server.
+// `npm start`: builds the web app and the compiled server (server/dist, common/dist) when either
+// build is missing or older than its sources, then runs the compiled server with plain `node`
+// (which applies migrations before it listens; record 0042 measured it against tsx). Signals are
+// passed on to the server, which drains on SIGTERM and SIGINT.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,14 +19,19 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'web app sources changed: rebuilding' : 'no web build yet: building the web app');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+/** Runs `npm run build -w <workspace>` when `built` is missing or older than any of `sources`. */
+function buildWhenStale(workspace, built, sources, what) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (builtAt >= sourcesAt) return;
+  console.log(builtAt ? `${what} sources changed: rebuilding` : `no ${what} build yet: building it`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+buildWhenStale('web', built, sources, 'web app');
+buildWhenStale('server', path.join(root, 'server/dist/main.js'), ['server/src', 'common/src', 'scripts/build-server.mjs'], 'server');
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -78,6 +78,7 @@ export const MESSAGES = {
   emailVerified: 'Email verified successfully. You can now sign in.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   maintenance: 'Registration is temporarily disabled while Plates is in maintenance mode.',
+  shuttingDown: 'This server is shutting down. Please try again in a moment.',
   loginRateLimited: 'Too many login attempts. Please try again later.',
   registerRateLimited: 'Too many registration attempts. Please try again later.',
   mailRateLimited: 'Too many email requests. Please try again later.',

@@ -38,6 +38,12 @@ export interface ServerToClientEvents {
   system_message: (payload: { message: string; type?: string; announcementId?: number }) => void;
   /** An admin switched maintenance mode or registration (/auth and open pages follow it live). */
   maintenance_changed: (payload: { maintenance: boolean; registration: RegistrationMode }) => void;
+  /**
+   * This instance is shutting down (a deploy, a scale-in): drop the connection within
+   * `reconnectWithinMs` (at a random moment, so clients do not arrive all at once) and reconnect;
+   * the proxy sends the new connection to another instance.
+   */
+  server_draining: (payload: { reconnectWithinMs: number }) => void;
   notification: (payload: NotificationDto) => void;
   user_online: (payload: PresencePayload) => void;
   user_offline: (payload: PresencePayload) => void;

@@ -13,6 +13,7 @@ import { deadJobsRoutes } from './modules/system/dead-jobs.routes.js';
 import { createDeadJobsService } from './modules/system/dead-jobs.service.js';
 import { createJobMarks } from './lib/job-marks.js';
 import { createJobs, type Jobs } from './lib/jobs.js';
+import { clientIpFrom } from './lib/request-meta.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createStorage, type ImageStorage } from './lib/storage/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
@@ -187,6 +188,12 @@ export interface App extends FastifyInstance {
   };
   /** Every guarded /api/admin route with its permission (the authorization matrix walks them). */
   adminRoutes: readonly AdminRoute[];
+  /**
+   * The first step of a graceful shutdown (main.ts, record 0042): readiness answers 503 from now
+   * on and this instance's sockets are told to reconnect elsewhere within `reconnectWithinMs`.
+   * Requests are still served; `close()` follows.
+   */
+  startDraining(reconnectWithinMs: number): void;
 }
 
 /**
@@ -205,6 +212,8 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     bodyLimit: LIMITS.jsonBodyBytes,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // X-Forwarded-For counts only from the configured proxies (TRUST_PROXY); otherwise the socket's address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -413,7 +422,14 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   });
   await settings.start();
   const systemRepo = createSystemRepository(database.db);
-  const system = createSystemService({ repo: systemRepo, settings, ping: database.ping });
+  let draining = false;
+  const system = createSystemService({
+    repo: systemRepo,
+    settings,
+    ping: database.ping,
+    redisPing: redis ? async () => void (await redis.ping()) : undefined,
+    draining: () => draining,
+  });
   // The configured limits, with those the admin's settings hold read from them on every request.
   const rateLimits: RateLimits = Object.defineProperties(
     { ...config.rateLimits },
@@ -539,6 +555,7 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
     authenticate: auth.authenticate,
     appUrl: config.appUrl,
     refuse: (client) => refusal(client, 'realtime connection'),
+    clientIp: clientIpFrom(config.trustProxy),
   });
   // /admin/system: each instance measures itself and, with Redis, publishes what it saw (record 0029).
   const instance = instanceId();
@@ -763,5 +780,9 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   const decorated = app as unknown as App;
   decorated.services = { auth, system, jobs, database, media, storage, posts, realtime, moderation, blockList, dataExports, announcements, analysis, systemRegistry: registry };
   decorated.adminRoutes = adminRouteList;
+  decorated.startDraining = (reconnectWithinMs) => {
+    draining = true;
+    realtime.drain(reconnectWithinMs);
+  };
   return decorated;
 }

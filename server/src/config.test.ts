@@ -33,6 +33,27 @@ describe('parseConfig', () => {
     expect(parseConfig({ LOGIN_LIMIT_PER_IP: '900' }).rateLimits).toMatchObject({ loginPerIp: 900, loginFailuresPerAddress: 10, loginBackoffAfter: 5 });
   });
 
+  it('trusts X-Forwarded-For from no proxy unless TRUST_PROXY lists addresses, ranges or names', () => {
+    expect(parseConfig({}).trustProxy).toEqual([]);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example', '10.0.0.1,', '::1/129', '10.0.0.0/8/1']) {
+      expect(() => parseConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid TRUST_PROXY: must be a comma-separated list/);
+    }
+  });
+
+  it('drains with no notice and a 10 s bound by default; DRAIN_DELAY_MS and DRAIN_TIMEOUT_MS change them', () => {
+    expect(parseConfig({}).drain).toEqual({ delayMs: 0, timeoutMs: 10_000 });
+    expect(parseConfig({ DRAIN_DELAY_MS: '3000', DRAIN_TIMEOUT_MS: '25000' }).drain).toEqual({ delayMs: 3000, timeoutMs: 25_000 });
+    expect(() => parseConfig({ DRAIN_DELAY_MS: '-1' })).toThrow(/^Invalid DRAIN_DELAY_MS: must be a whole number of milliseconds/);
+    expect(() => parseConfig({ DRAIN_TIMEOUT_MS: 'soon' })).toThrow(/^Invalid DRAIN_TIMEOUT_MS/);
+  });
+
   it('prefixes Redis keys with REDIS_PREFIX, plates by default', () => {
     expect(parseConfig({}).redisPrefix).toBe('plates');
     expect(parseConfig({ REDIS_PREFIX: 'plates-staging' }).redisPrefix).toBe('plates-staging');

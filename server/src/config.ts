@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,19 @@ const perIpLimit = z.preprocess(
   emptyAsUndefined,
   z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100_000, LIMIT_MESSAGE).optional(),
 );
+
+const DRAIN_MESSAGE = 'must be a whole number of milliseconds from 0 to 600000';
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
 
 const Env = z.object({
   PORT: z.preprocess(
@@ -70,6 +84,31 @@ const Env = z.object({
    * test rigs likewise. Failures per account are limited apart (RateLimits.loginFailuresPerAddress).
    */
   LOGIN_LIMIT_PER_IP: perIpLimit,
+  /**
+   * Proxies whose X-Forwarded-For is believed: a comma-separated list of addresses, CIDR ranges or
+   * the names loopback, linklocal, uniquelocal. Unset: the socket's address is the client's.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => v.split(',').every((part) => isTrustedProxyEntry(part.trim())),
+        'must be a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+      )
+      .optional(),
+  ),
+  /** On SIGTERM: how long readiness answers 503 while this instance still serves, so a proxy stops sending it work. */
+  DRAIN_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: DRAIN_MESSAGE }).int(DRAIN_MESSAGE).min(0, DRAIN_MESSAGE).max(600_000, DRAIN_MESSAGE).default(0),
+  ),
+  /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process gives up (exit 1). */
+  DRAIN_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: DRAIN_MESSAGE }).int(DRAIN_MESSAGE).min(0, DRAIN_MESSAGE).max(600_000, DRAIN_MESSAGE).default(10_000),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z
@@ -189,6 +228,10 @@ export interface Config {
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: none, the socket's address counts. */
+  trustProxy: string[];
+  /** Graceful drain on SIGTERM (record 0042). */
+  drain: { delayMs: number; timeoutMs: number };
   rateLimits: RateLimits;
   /** Folder of the built web app; not served when it does not exist. */
   webDistDir: string;
@@ -250,6 +293,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((part) => part.trim()) : [],
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       registerPerIp: e.REGISTER_LIMIT_PER_IP ?? DEFAULT_RATE_LIMITS.registerPerIp,

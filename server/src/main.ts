@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
-import { ConfigError, parseConfig } from './config.js';
-import { buildApp } from './app.js';
+import { ConfigError, parseConfig, type Config } from './config.js';
+import { buildApp, type App } from './app.js';
 
 /** Reads the environment, builds the app, listens, and shuts down cleanly on a signal. */
 async function main(): Promise<void> {
@@ -37,15 +37,34 @@ async function main(): Promise<void> {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info(`${signal} received, shutting down`);
-      const timer = setTimeout(() => process.exit(1), 10_000);
-      timer.unref();
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      void drain(app, config.drain, signal);
     });
   }
+}
+
+/**
+ * Graceful drain (record 0042): readiness answers 503 at once and the sockets are told to reconnect
+ * elsewhere; after DRAIN_DELAY_MS (time for a proxy's health check to notice) the listener closes,
+ * idle connections are closed, in-flight requests finish, the sockets' transports close, jobs
+ * drain, and the process exits 0. Past DRAIN_DELAY_MS + DRAIN_TIMEOUT_MS it gives up and exits 1.
+ */
+async function drain(app: App, { delayMs, timeoutMs }: Config['drain'], signal: NodeJS.Signals): Promise<void> {
+  app.log.info(`${signal} received: draining (${delayMs} ms notice, then up to ${timeoutMs} ms for requests in flight)`);
+  const giveUp = setTimeout(() => {
+    app.log.error(`drain: still busy after DRAIN_TIMEOUT_MS (${timeoutMs} ms), exiting`);
+    process.exit(1);
+  }, delayMs + timeoutMs);
+  giveUp.unref();
+  app.startDraining(delayMs);
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'drain: closing failed');
+    process.exit(1);
+  }
+  app.log.info('drained, exiting');
+  process.exit(0);
 }
 
 /** Binds `port` on `host` for a moment and lets it go; exits with the PORT or HOST line when it cannot. */

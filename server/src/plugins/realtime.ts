@@ -1,4 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -47,6 +48,13 @@ export interface Realtime extends RealtimeBus {
    * block; every instance is told of it and closes its own).
    */
   disconnectRefused(): void;
+  /**
+   * Graceful drain (record 0042): tells this instance's sockets (and any that connect from now on)
+   * `server_draining`, so each client drops its transport after a random part of `reconnectWithinMs`
+   * and reconnects through the proxy to another instance. The transports still open when the app
+   * closes are closed then (preClose).
+   */
+  drain(reconnectWithinMs: number): void;
   /** Sockets open on this instance (each instance counts its own: /admin/system). */
   localSockets(): number;
   /** Replaces some of the hooks (the chat service registers `onViewSession` after it is built). */
@@ -62,6 +70,8 @@ export interface Realtime extends RealtimeBus {
       appUrl: string;
       /** The message refusing a client address before anything else is read (an IP block), or undefined. */
       refuse: RefuseClient;
+      /** The client's address from the handshake request (X-Forwarded-For from trusted proxies only); default the socket's. */
+      clientIp?: (request: IncomingMessage) => string;
     },
   ): void;
 }
@@ -146,6 +156,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     const { userId } = socket.data;
     void socket.join(`user:${userId}`);
     socket.emit('connected', { userId, socketId: socket.id });
+    if (draining) socket.emit('server_draining', draining);
     track(presence.add(userId, socket.id).then((first) => (first ? announce(userId, true) : undefined)));
 
     socket.on('ping', () => {
@@ -166,6 +177,8 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
 
   let closed = false;
   let refuse: RefuseClient | undefined;
+  let clientIpOf: (socket: IoSocket) => string = (socket) => socket.handshake.address;
+  let draining: { reconnectWithinMs: number } | undefined;
   return {
     toUser,
     toEveryone(event, payload) {
@@ -182,20 +195,26 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     disconnectRefused() {
       if (!refuse) return;
       for (const socket of io.of('/').sockets.values()) {
-        const { address, headers } = socket.handshake;
-        if (refuse({ ip: address, userAgent: headers['user-agent'], userId: socket.data.userId })) socket.disconnect(true);
+        const { headers } = socket.handshake;
+        if (refuse({ ip: clientIpOf(socket), userAgent: headers['user-agent'], userId: socket.data.userId })) socket.disconnect(true);
       }
+    },
+    drain(reconnectWithinMs) {
+      draining = { reconnectWithinMs };
+      // This instance's sockets only: `io.emit` would reach every instance through the adapter.
+      (io.local as unknown as { emit(event: string, payload: unknown): boolean }).emit('server_draining', draining);
     },
     localSockets: () => io.of('/').sockets.size,
     setHandlers(next) {
       Object.assign(handlers, next);
     },
-    attach(app, { authenticate, appUrl, refuse: refuseClient }) {
+    attach(app, { authenticate, appUrl, refuse: refuseClient, clientIp }) {
       const appOrigin = new URL(appUrl).origin;
       refuse = refuseClient;
+      if (clientIp) clientIpOf = (socket) => clientIp(socket.request);
       io.use((socket, next) => {
         const { auth, headers } = socket.handshake;
-        const refused = refuseClient({ ip: socket.handshake.address, userAgent: headers['user-agent'] });
+        const refused = refuseClient({ ip: clientIpOf(socket), userAgent: headers['user-agent'] });
         if (refused) {
           next(refusal(refused, 'FORBIDDEN'));
           return;

@@ -1,6 +1,7 @@
-// Real Plates server processes (`node --import tsx server/src/main.ts`), for the multi-instance
-// test and the realtime benchmark: each on its own loopback port, sharing whatever database and
-// Redis the caller's environment names. Readiness is `GET /api/health` answering 200.
+// Real Plates server processes (`node --import tsx server/src/main.ts`, or the compiled
+// `server/dist/main.js` after `npm run build -w server`), for the multi-instance tests, the drain
+// test and the realtime benchmark: each on its own loopback port (or the one asked for), sharing
+// whatever database and Redis the caller's environment names. Readiness is `GET /api/health` answering 200.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -8,13 +9,19 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'server/src/main.ts');
+const COMPILED_MAIN = path.join(ROOT, 'server/dist/main.js');
 
 export interface ServerProcess {
   /** `http://127.0.0.1:{port}` */
   url: string;
   pid: number;
+  port: number;
   /** SIGTERM and wait for a clean exit (the server closes its sockets and withdraws its presence). */
   stop(): Promise<void>;
+  /** Sends `signal` and answers at once; `exited` tells how it ended. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when a signal ended it) once the process is gone. */
+  exited: Promise<number | null>;
   /** SIGKILL: the instance dies without a word, as a crashed machine would. */
   kill(): Promise<void>;
   /** What the process wrote so far (stdout and stderr), for failure messages. */
@@ -38,10 +45,14 @@ export function freePort(): Promise<number> {
  * Starts a server with `env` on top of this process's environment (PORT and HOST are chosen here)
  * and resolves once it is healthy; rejects with its output if it exits or is not ready in time.
  */
-export async function startServer(env: Record<string, string>, options: { readyMs?: number } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string>,
+  options: { readyMs?: number; port?: number; compiled?: boolean } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const args = options.compiled ? ['--enable-source-maps', COMPILED_MAIN] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,6 +90,9 @@ export async function startServer(env: Record<string, string>, options: { readyM
   return {
     url,
     pid: child.pid ?? 0,
+    port,
+    exited,
+    signal: (signal) => void child.kill(signal),
     stop: () => end(child, 'SIGTERM'),
     kill: () => end(child, 'SIGKILL'),
     output: () => log,

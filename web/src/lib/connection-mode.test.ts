@@ -124,6 +124,49 @@ describe('startRealtime', () => {
   });
 });
 
+describe('a draining server (record 0042)', () => {
+  it('drops the transport at a random moment within the window the server names, once', () => {
+    vi.useFakeTimers();
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const fake = fakeSocket();
+      startRealtime({ createSocket: () => fake as unknown as RealtimeSocket });
+      fake.connected = true;
+      fake.fire('server_draining', { reconnectWithinMs: 4000 });
+      vi.advanceTimersByTime(1999);
+      expect(fake.io.engine.close).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(fake.io.engine.close).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(10_000);
+      expect(fake.io.engine.close).toHaveBeenCalledTimes(1);
+    } finally {
+      random.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves it to the manager when the server closed first, and forgets the timer on stopRealtime', () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeSocket();
+      startRealtime({ createSocket: () => fake as unknown as RealtimeSocket });
+      fake.connected = true;
+      fake.fire('server_draining', { reconnectWithinMs: 1000 });
+      fake.connected = false;
+      vi.advanceTimersByTime(1000);
+      expect(fake.io.engine.close).not.toHaveBeenCalled();
+
+      fake.connected = true;
+      fake.fire('server_draining', { reconnectWithinMs: 1000 });
+      stopRealtime();
+      vi.advanceTimersByTime(1000);
+      expect(fake.io.engine.close).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('the connection status (the /test-auth page)', () => {
   it('follows failed attempts, the open connection and its transport, a drop, and the close', () => {
     const fake = fakeSocket();

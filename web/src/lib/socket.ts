@@ -122,9 +122,22 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
     clearTimeout(pongTimer);
     pongTimer = undefined;
   };
+  // The instance is shutting down (record 0042): drop the transport at a random moment within its
+  // window, so the manager reconnects (through the proxy, to another instance) and the clients of
+  // one instance do not all arrive at once. If the server closes first, the manager reconnects anyway.
+  let drainTimer: ReturnType<typeof setTimeout> | undefined;
+  const onDraining = (payload?: { reconnectWithinMs?: number }) => {
+    clearTimeout(drainTimer);
+    const within = Math.max(0, Number(payload?.reconnectWithinMs) || 0);
+    drainTimer = setTimeout(() => {
+      drainTimer = undefined;
+      if (socket.connected) socket.io.engine?.close();
+    }, Math.random() * within);
+  };
   socket.on('connect', onConnect);
   socket.on('connect_error', onConnectError);
   socket.on('pong', onPong);
+  socket.on('server_draining', onDraining);
   const pinger = setInterval(() => {
     if (!socket.connected || pongTimer) return;
     socket.emit('ping', { timestamp: Date.now() });
@@ -141,6 +154,8 @@ export function startRealtime(options: RealtimeOptions = {}): RealtimeSocket | n
       clearInterval(pinger);
       clearInterval(health);
       clearTimeout(pongTimer);
+      clearTimeout(drainTimer);
+      socket.off('server_draining', onDraining);
       socket.offAny?.(onAny);
       socket.off('disconnect', onDisconnect);
       setRealtimeLive(false);

@@ -28,6 +28,43 @@ export function systemRoutes(options: { system: SystemService; report: SystemRep
     );
 
     r.get(
+      '/api/health/live',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness: 200 while the process runs and its event loop answers (nothing else is checked)',
+          response: { 200: HealthResponse },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const };
+      },
+    );
+
+    r.get(
+      '/api/health/ready',
+      {
+        schema: {
+          tags: ['system'],
+          summary:
+            'Readiness, for a load balancer: 200 when the database (and Redis, when configured) answer and the instance is not draining; 503 otherwise',
+          response: { 200: HealthResponse, 503: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const reason = await system.notReadyBecause();
+        if (!reason) return { status: 'ok' as const };
+        if (reason !== 'draining') request.log.warn({ reason }, 'readiness: not ready');
+        return reply.code(503).send({
+          message: reason === 'draining' ? MESSAGES.shuttingDown : 'Service temporarily unavailable. Please try again in a moment.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
+      },
+    );
+
+    r.get(
       '/api/system/maintenance',
       {
         schema: { tags: ['system'], summary: 'Whether maintenance mode is on, and whether registration is open, by approval or closed', response: { 200: MaintenanceResponse } },

@@ -8,6 +8,10 @@ export function createSystemService(deps: {
   /** Maintenance mode and registration are the admin's settings (read from memory). */
   settings: Pick<SettingsService, 'get' | 'set'>;
   ping: () => Promise<void>;
+  /** With Redis configured: a PING, part of readiness. */
+  redisPing?: (() => Promise<void>) | undefined;
+  /** Whether this instance is draining (SIGTERM received): readiness answers no from then on. */
+  draining?: () => boolean;
   now?: () => number;
 }) {
   const { repo } = deps;
@@ -45,6 +49,23 @@ export function createSystemService(deps: {
         value.catch(() => (stats = undefined));
       }
       return stats.value;
+    },
+
+    /**
+     * Readiness (record 0042): not draining, the database answers and, when configured, Redis does.
+     * Migrations are applied before the app exists, so an instance that answers is migrated.
+     * Answers the first reason it is not ready, or undefined when it is.
+     */
+    async notReadyBecause(): Promise<'draining' | 'database' | 'redis' | undefined> {
+      if (deps.draining?.()) return 'draining';
+      const [database, redis] = await Promise.all([
+        deps.ping().then(() => true, () => false),
+        deps.redisPing ? deps.redisPing().then(() => true, () => false) : true,
+      ]);
+      if (deps.draining?.()) return 'draining';
+      if (!database) return 'database';
+      if (!redis) return 'redis';
+      return undefined;
     },
 
     async healthy(): Promise<boolean> {
