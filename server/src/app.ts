@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import { LIMITS, MESSAGES } from '@plates/common';
 import type { Config, RateLimits } from './config.js';
-import { createDatabase, type Database } from './db/client.js';
+import { createDatabase, poolSettings, type Database } from './db/client.js';
 import { createJobs, type Jobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createStorage, type ImageStorage } from './lib/storage/index.js';
@@ -15,6 +15,7 @@ import { registerAuthentication } from './plugins/authentication.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextSafety } from './plugins/text-safety.js';
+import { memoryWriteMarks, redisWriteMarks, registerReadRouting } from './plugins/read-routing.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { limited, memoryStore, perMember, redisStore, reportRateLimits } from './plugins/rate-limits.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -212,7 +213,16 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   const database =
     deps.database ??
-    (await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+    (await createDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      ...poolSettings(config),
+      replicaMaxLagMs: config.replicaMaxLagMs,
+      onReplicaChange: (state) =>
+        state.up && !state.reason
+          ? app.log.info('read replica: in use')
+          : app.log.warn(`read replica: not used, reads go to the primary (${state.reason ?? 'down'})`),
+    }));
   await database.migrate();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
   if (redis) await redis.connect();
@@ -518,6 +528,15 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await registerOpenApi(app, config);
 
   registerAuthentication(app, { auth, appUrl: config.appUrl });
+  // After sessions are known, before any route: the read-heavy GET routes read the replica, but
+  // not a member's who has just written (record 0043).
+  if (database.replica) {
+    registerReadRouting(app, {
+      replica: database.replica,
+      marks: redis ? redisWriteMarks(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:ryow:`) : memoryWriteMarks(),
+      maxLagMs: config.replicaMaxLagMs,
+    });
+  }
   // Before any route: every /api/admin route is guarded by the permission it names.
   const adminRouteList: AdminRoute[] = [];
   permissions.guardAdminRoutes(
