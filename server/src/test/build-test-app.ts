@@ -93,6 +93,7 @@ export async function buildTestApp(
   const database = await createDatabase({
     databaseUrl: onServer(throughUrl) ?? testDb.databaseUrl,
     pgliteSnapshot: testDb.pgliteSnapshot,
+    statementTimeoutMs: config.statementTimeoutMs,
     ...pool,
     ...(replicaUrl ? { replicaUrl } : {}),
   });

@@ -1,0 +1,37 @@
+// A statement cancelled by DATABASE_STATEMENT_TIMEOUT_MS (sent as PostgreSQL's statement_timeout
+// startup parameter) is answered 503 with the catalogue's words (record 0043). PostgreSQL only:
+// the embedded database has no timeout.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@plates/common';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+
+describe('a statement past DATABASE_STATEMENT_TIMEOUT_MS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { DATABASE_STATEMENT_TIMEOUT_MS: '300' } });
+    t.app.get('/api/test-only/sleep/:seconds', async (request) => {
+      const seconds = Number((request.params as { seconds: string }).seconds);
+      await t.app.services.database.db.execute(sql`select pg_sleep(${seconds})`);
+      return { slept: seconds };
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is cancelled and answered 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
+    const started = performance.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-only/sleep/3' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({ message: MESSAGES.databaseTimeout, code: 'SERVICE_UNAVAILABLE' });
+    expect(performance.now() - started).toBeLessThan(2500);
+  });
+
+  it('lets a statement within the timeout finish', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-only/sleep/0.05' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ slept: 0.05 });
+  });
+});
