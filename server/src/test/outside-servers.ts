@@ -36,6 +36,19 @@ export async function outsideServersMissing(binaries: string[]): Promise<string 
     const file = name === 'pgbouncer' ? '/usr/sbin/pgbouncer' : path.join(bin, name);
     if (!existsSync(file)) return `${file} is missing (apt-get install -y ${name === 'pgbouncer' ? 'pgbouncer' : 'postgresql'})`;
   }
+  if (binaries.includes('pg_basebackup')) {
+    // A physical replication connection, as pg_basebackup and the standby make.
+    const client = new pg.Client({ connectionString: serverUrl, replication: 'true' } as pg.ClientConfig);
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('IDENTIFY_SYSTEM');
+    } catch (error) {
+      return `the server refuses replication connections (wal_level replica, max_wal_senders > 0 and a pg_hba.conf line "host replication all 127.0.0.1/32 trust" are needed): ${(error as Error).message}`;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
   return undefined;
 }
 
