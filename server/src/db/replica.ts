@@ -4,7 +4,7 @@
 // Routing happens under Drizzle, in the pool: `RoutingPool` is the primary's pg.Pool, and its
 // `query()` sends a statement to the replica pool when (1) the caller runs inside `onReplica()`
 // (a request of a read-heavy route whose member has no write the replica lacks, see
-// plugins/read-routing.ts), (2) the statement is a SELECT, and (3) the replica answered its last
+// plugins/read-routing.ts), (2) the statement is a SELECT or WITH, and (3) the replica answered its last
 // poll, is a standby, and lags less than the bound. Transactions (`connect()`) always take a primary
 // connection. Because the choice is made when a statement is sent, Drizzle's prepared queries,
 // built once and kept, follow it too.
@@ -71,8 +71,12 @@ export interface ReadReplicaOptions {
   onStateChange?: (state: ReplicaState) => void;
 }
 
-/** Statements that only read: what a hot standby can run. The replica refuses the rest (25006), which the primary then answers. */
-const READ_STATEMENT = /^[\s(]*select\b/i;
+/**
+ * Statements that look like reads: SELECT, and WITH (search's candidates are a CTE). A write among
+ * them (a data-modifying CTE, SELECT … FOR UPDATE, nextval) is refused by the standby (25006) and
+ * then answered by the primary.
+ */
+const READ_STATEMENT = /^[\s(]*(?:select|with)\b/i;
 
 /**
  * Errors after which the replica's answer is replaced by the primary's: a write that looked like a

@@ -64,6 +64,33 @@ describe.skipIf(skip)('reads through a streaming replica', () => {
     expect(sessions.rows[0]!.n).toBeGreaterThan(0);
   });
 
+  it('sends every statement of the read-heavy routes to the replica, for a visitor and a member without a write', async () => {
+    const reader = await makeSignedInUser(t.app);
+    const post = await makePost(t.app, { title: 'Replica ramen' });
+    await replica.caughtUp(await replica.writePosition());
+    const before = replica.stats();
+    for (const headers of [{}, reader.headers]) {
+      for (const url of [
+        '/api/posts?limit=5',
+        `/api/posts/${post.id}`,
+        `/api/posts/${post.id}/neighbors`,
+        `/api/posts/${post.id}/comments`,
+        '/api/search?q=ramen',
+        '/api/search/posts?q=ramen',
+        `/api/users/${post.userId}`,
+        `/api/users/${post.userId}/posts`,
+        `/api/users/${post.userId}/followers`,
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+      }
+    }
+    const after = replica.stats();
+    expect(after.replica).toBeGreaterThan(before.replica + 10);
+    expect(after.primaryInScope).toBe(before.primaryInScope);
+    expect(after.retried).toBe(before.retried);
+  });
+
   it('shows a member their own comment at once while the replica has not replayed it; others see it once it has', async () => {
     const post = await makePost(t.app);
     const writer = await makeSignedInUser(t.app);
