@@ -53,7 +53,6 @@ describe.skipIf(skip)('behind PgBouncer in transaction mode', () => {
       );
       const codes = rounds.flatMap((r) => (r.status === 'rejected' ? [codeOf(r.reason)] : []));
       expect(codes.length).toBeGreaterThan(0);
-      expect(new Set(codes).size).toBeGreaterThan(0);
       for (const code of codes) expect(['26000', '42P05']).toContain(code);
     } finally {
       await database.close();
