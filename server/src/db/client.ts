@@ -90,6 +90,8 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** Connections per pool (the primary's, and the replica's); default `defaultPoolSize()`. */
   poolSize?: number;
+  /** How long a query waits for a pooled connection before failing (10 s; answered 503). */
+  connectTimeoutMs?: number;
   /** Cancels any statement running longer (SQLSTATE 57014); 0 or unset: never. */
   statementTimeoutMs?: number;
   pooler?: Pooler;
@@ -203,7 +205,7 @@ function poolOptions(url: string, options: DatabaseOptions, suffix = ''): pg.Poo
     connectionString: url,
     max: options.poolSize ?? defaultPoolSize(),
     // An unreachable host fails within this time instead of hanging start-up.
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     // A startup parameter: no round trip. PgBouncer refuses unknown startup parameters; behind it
     // the timeout is set where it opens its server connections (record 0043).
     ...(timeout > 0 && options.pooler !== 'pgbouncer-transaction' ? { statement_timeout: timeout } : {}),

@@ -35,3 +35,34 @@ describe('a statement past DATABASE_STATEMENT_TIMEOUT_MS', () => {
     expect(res.json()).toEqual({ slept: 0.05 });
   });
 });
+
+describe('a request that finds no pooled connection free in time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ database: { poolSize: 1, connectTimeoutMs: 200 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is answered 503 SERVICE_UNAVAILABLE, and the next one once the connection is back is served', async () => {
+    const { db } = t.app.services.database;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The pool's one connection, held by a transaction.
+    const holding = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A session to look up: a query even where the visitors' feed would come from its shared copy.
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts?limit=1', headers: { authorization: 'Bearer nope' } });
+    release();
+    await holding;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: MESSAGES.databaseTimeout, code: 'SERVICE_UNAVAILABLE' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/posts?limit=1' })).statusCode).toBe(200);
+  });
+});

@@ -56,7 +56,7 @@ export async function buildTestApp(
      */
     database?: { throughUrl?: string; replicaServerUrl?: string } & Pick<
       DatabaseOptions,
-      'pooler' | 'statementTimeoutMs' | 'poolSize' | 'replicaMaxLagMs' | 'replicaPollMs'
+      'pooler' | 'statementTimeoutMs' | 'poolSize' | 'replicaMaxLagMs' | 'replicaPollMs' | 'connectTimeoutMs'
     >;
   } = {},
 ): Promise<TestApp> {
