@@ -51,18 +51,24 @@ describe('a request that finds no pooled connection free in time', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The pool's one connection, held by a transaction.
+    let holdingNow!: () => void;
+    const inTransaction = new Promise<void>((resolve) => {
+      holdingNow = resolve;
+    });
+    // The pool's one connection, held by a transaction until released.
     const holding = db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
+      holdingNow();
       await held;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inTransaction;
     // A session to look up: a query even where the visitors' feed would come from its shared copy.
     const res = await t.app.inject({ method: 'GET', url: '/api/posts?limit=1', headers: { authorization: 'Bearer nope' } });
     release();
     await holding;
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: MESSAGES.databaseTimeout, code: 'SERVICE_UNAVAILABLE' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/posts?limit=1' })).statusCode).toBe(200);
+    // The connection is back (the app's own background work may take it for a moment: asked again).
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/api/posts?limit=1' })).statusCode, { timeout: 5000 }).toBe(200);
   });
 });
