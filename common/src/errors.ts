@@ -93,6 +93,7 @@ export const MESSAGES = {
   payloadTooLarge: 'Invalid request: the body is too large.',
   routeNotFound: 'The requested resource was not found.',
   internal: 'Server error. Our team has been notified.',
+  databaseTimeout: 'The server is busy and could not answer in time. Please try again in a moment.',
   forbidden: "You don't have permission to perform this action.",
 } as const;
 

@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import { LIMITS, MESSAGES } from '@plates/common';
 import type { Config, RateLimits } from './config.js';
-import { createDatabase, type Database } from './db/client.js';
+import { createDatabase, poolSettings, type Database } from './db/client.js';
 import { deadJobsRoutes } from './modules/system/dead-jobs.routes.js';
 import { createDeadJobsService } from './modules/system/dead-jobs.service.js';
 import { createJobMarks } from './lib/job-marks.js';
@@ -20,6 +20,7 @@ import { registerAuthentication } from './plugins/authentication.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerTextSafety } from './plugins/text-safety.js';
+import { memoryWriteMarks, redisWriteMarks, registerReadRouting } from './plugins/read-routing.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { limited, memoryStore, perMember, redisStore, reportRateLimits } from './plugins/rate-limits.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -225,7 +226,16 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
 
   const database =
     deps.database ??
-    (await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+    (await createDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      ...poolSettings(config),
+      replicaMaxLagMs: config.replicaMaxLagMs,
+      onReplicaChange: (state) =>
+        state.up && !state.reason
+          ? app.log.info('read replica: in use')
+          : app.log.warn(`read replica: not used, reads go to the primary (${state.reason ?? 'down'})`),
+    }));
   await database.migrate();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }) : undefined;
   if (redis) await redis.connect();
@@ -542,6 +552,15 @@ export async function buildApp(config: Config, deps: Partial<AppDeps> = {}): Pro
   await registerOpenApi(app, config);
 
   registerAuthentication(app, { auth, appUrl: config.appUrl });
+  // After sessions are known, before any route: the read-heavy GET routes read the replica, but
+  // not a member's who has just written (record 0043).
+  if (database.replica) {
+    registerReadRouting(app, {
+      replica: database.replica,
+      marks: redis ? redisWriteMarks(redis, `${deps.rateLimitNamespace ?? config.redisPrefix}:ryow:`) : memoryWriteMarks(),
+      maxLagMs: config.replicaMaxLagMs,
+    });
+  }
   // Before any route: every /api/admin route is guarded by the permission it names.
   const adminRouteList: AdminRoute[] = [];
   permissions.guardAdminRoutes(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
+import { defaultPoolSize } from './db/client.js';
 
 describe('parseConfig', () => {
   it('has the contract defaults', () => {
@@ -60,6 +61,39 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ REDIS_PREFIX: 'has space' })).toThrow(/^Invalid REDIS_PREFIX: must be 1 to 64 letters/);
   });
 
+  it('reads the replica, pool size, statement timeout and pooler settings (record 0043)', () => {
+    expect(parseConfig({})).toMatchObject({
+      databaseReplicaUrl: undefined,
+      replicaMaxLagMs: 5000,
+      databasePoolSize: undefined,
+      statementTimeoutMs: 30_000,
+      databasePooler: undefined,
+    });
+    expect(
+      parseConfig({
+        DATABASE_URL: 'postgres://db/plates',
+        DATABASE_REPLICA_URL: 'postgres://replica/plates',
+        DATABASE_REPLICA_MAX_LAG_MS: '2000',
+        DATABASE_POOL_SIZE: '40',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        DATABASE_POOLER: 'pgbouncer-transaction',
+      }),
+    ).toMatchObject({
+      databaseReplicaUrl: 'postgres://replica/plates',
+      replicaMaxLagMs: 2000,
+      databasePoolSize: 40,
+      statementTimeoutMs: 0,
+      databasePooler: 'pgbouncer-transaction',
+    });
+  });
+
+  it('sizes pools from the cores: twice plus one, never under 10', () => {
+    expect(defaultPoolSize(1)).toBe(10);
+    expect(defaultPoolSize(4)).toBe(10);
+    expect(defaultPoolSize(8)).toBe(17);
+    expect(defaultPoolSize(32)).toBe(65);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 5000, databaseUrl: undefined });
   });
@@ -77,6 +111,13 @@ describe('parseConfig', () => {
     [{ ADMIN_USERNAME: 'root', ADMIN_EMAIL: 'root@x.io', ADMIN_PASSWORD: 'short' }, /^Invalid ADMIN_PASSWORD: /],
     [{ ADMIN_USERNAME: 'root', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long enough' }, /^Invalid ADMIN_EMAIL: /],
     [{ S3_BUCKET: 'b' }, /^Invalid S3_ENDPOINT: .*must be set together/],
+    [{ DATABASE_REPLICA_URL: 'postgres://replica/plates' }, /^Invalid DATABASE_REPLICA_URL: needs DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://db/p', DATABASE_REPLICA_URL: 'http://replica' }, /^Invalid DATABASE_REPLICA_URL: must be a URL like postgres:/],
+    [{ DATABASE_REPLICA_MAX_LAG_MS: '10' }, /^Invalid DATABASE_REPLICA_MAX_LAG_MS: must be a whole number/],
+    [{ DATABASE_POOL_SIZE: '0' }, /^Invalid DATABASE_POOL_SIZE: must be a whole number from 1 to 1000/],
+    [{ DATABASE_POOL_SIZE: 'many' }, /^Invalid DATABASE_POOL_SIZE: /],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, /^Invalid DATABASE_STATEMENT_TIMEOUT_MS: must be a whole number/],
+    [{ DATABASE_POOLER: 'pgpool' }, /^Invalid DATABASE_POOLER: must be none or pgbouncer-transaction/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     let error: unknown;
     try {

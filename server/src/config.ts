@@ -57,6 +57,43 @@ const Env = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().trim().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  /** A streaming standby of DATABASE_URL's server answering the read-heavy routes (record 0043). */
+  DATABASE_REPLICA_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@replica:5432/db'),
+  /** Reads go to the primary while the replica lags more than this. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 100 to 600000' })
+      .int('must be a whole number of milliseconds from 100 to 600000')
+      .min(100, 'must be a whole number of milliseconds from 100 to 600000')
+      .max(600_000, 'must be a whole number of milliseconds from 100 to 600000')
+      .default(5000),
+  ),
+  /** Connections per pool; default 2 × cores + 1, at least 10 (db/client.ts `defaultPoolSize`). */
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 1000' })
+      .int('must be a whole number from 1 to 1000')
+      .min(1, 'must be a whole number from 1 to 1000')
+      .max(1000, 'must be a whole number from 1 to 1000')
+      .optional(),
+  ),
+  /** Any statement running longer is cancelled and the request answered 503; 0 turns it off. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 0 to 3600000' })
+      .int('must be a whole number of milliseconds from 0 to 3600000')
+      .min(0, 'must be a whole number of milliseconds from 0 to 3600000')
+      .max(3_600_000, 'must be a whole number of milliseconds from 0 to 3600000')
+      .default(30_000),
+  ),
+  /** What DATABASE_URL points at: the server itself (unset) or PgBouncer in transaction mode. */
+  DATABASE_POOLER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['none', 'pgbouncer-transaction'], { error: 'must be none or pgbouncer-transaction' }).default('none'),
+  ),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://host:6379'),
   /** Prefix of every Redis key and channel, so that several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.preprocess(
@@ -218,6 +255,16 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The read replica's connection string (needs databaseUrl). */
+  databaseReplicaUrl: string | undefined;
+  /** Reads go to the primary while the replica lags more than this (ms). */
+  replicaMaxLagMs: number;
+  /** Connections per pool; undefined: the default from the cores. */
+  databasePoolSize: number | undefined;
+  /** Statement timeout in ms; 0: none. */
+  statementTimeoutMs: number;
+  /** PgBouncer in transaction mode in front of the database (statements unnamed). */
+  databasePooler: 'pgbouncer-transaction' | undefined;
   redisUrl: string | undefined;
   /** Prefix of Redis keys and channels (rate limits, presence, the Socket.IO adapter). */
   redisPrefix: string;
@@ -268,12 +315,20 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   if (e.ADMIN_EMAIL !== undefined && !z.email().safeParse(e.ADMIN_EMAIL).success) {
     throw new ConfigError(`Invalid ADMIN_EMAIL: must be an email address (got "${e.ADMIN_EMAIL}")`);
   }
+  if (e.DATABASE_REPLICA_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError('Invalid DATABASE_REPLICA_URL: needs DATABASE_URL (the embedded database has no replica)');
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databasePooler: e.DATABASE_POOLER === 'none' ? undefined : e.DATABASE_POOLER,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,

@@ -3,6 +3,7 @@
 // Drizzle API, typed as `Db`, so repositories never know which one they run on.
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -10,13 +11,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config.js';
 import { trackCommits } from '../lib/after-commit.js';
 import { DirectoryLockedError, lockDirectory, type DirectoryLock } from '../lib/data-dir-lock.js';
+import { createReadReplica, RoutingPool, type ReadReplica, type ReplicaState } from './replica.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -47,6 +50,25 @@ export interface Database {
   /** `select 1`; rejects when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The read replica and its routing (record 0043); only with `replicaUrl`. */
+  replica?: ReadReplica;
+}
+
+/**
+ * `pgbouncer-transaction`: the connection string points at PgBouncer in transaction mode (older than
+ * 1.21), where consecutive statements of one client may run on different server connections: no
+ * statement is sent named (a name prepared on one server connection is unknown on the next), and
+ * no `statement_timeout` startup parameter is sent (PgBouncer refuses the connection); record 0043.
+ */
+export type Pooler = 'pgbouncer-transaction';
+
+/**
+ * Connections per pool when DATABASE_POOL_SIZE is unset: PostgreSQL's rule of thumb of twice the
+ * cores plus one (the database on a machine like this one), and never fewer than 10, since a
+ * transaction holds its connection while the same request may still read through the pool.
+ */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.max(10, 2 * cores + 1);
 }
 
 export interface DatabaseOptions {
@@ -66,6 +88,35 @@ export interface DatabaseOptions {
    * the process. Defaults to a one-line warning.
    */
   onPoolError?: (error: Error) => void;
+  /** Connections per pool (the primary's, and the replica's); default `defaultPoolSize()`. */
+  poolSize?: number;
+  /** How long a query waits for a pooled connection before failing (10 s; answered 503). */
+  connectTimeoutMs?: number;
+  /** Cancels any statement running longer (SQLSTATE 57014); 0 or unset: never. */
+  statementTimeoutMs?: number;
+  pooler?: Pooler;
+  /** `postgres://...` of a streaming standby that answers the read-heavy routes (record 0043). */
+  replicaUrl?: string;
+  /** Reads go to the primary while the replica lags more than this (5000 ms). */
+  replicaMaxLagMs?: number;
+  /** How often the replica's replay position is polled (100 ms). */
+  replicaPollMs?: number;
+  /** Told when the replica starts or stops being used (and why). */
+  onReplicaChange?: (state: ReplicaState) => void;
+  /** `application_name` of the connections (seen in pg_stat_activity); the replica's gets `:replica`. */
+  applicationName?: string;
+}
+
+/** The pool settings of the configuration (DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_POOLER, DATABASE_REPLICA_URL). */
+export function poolSettings(
+  config: Pick<Config, 'databasePoolSize' | 'statementTimeoutMs' | 'databasePooler' | 'databaseReplicaUrl'>,
+): Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs' | 'pooler' | 'replicaUrl'> {
+  return {
+    statementTimeoutMs: config.statementTimeoutMs,
+    ...(config.databasePoolSize !== undefined ? { poolSize: config.databasePoolSize } : {}),
+    ...(config.databasePooler ? { pooler: config.databasePooler } : {}),
+    ...(config.databaseReplicaUrl ? { replicaUrl: config.databaseReplicaUrl } : {}),
+  };
 }
 
 /** Folder of drizzle-kit's output, found from this module so the working directory does not matter. */
@@ -89,7 +140,8 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, cube };
 export const MIGRATIONS_FOLDER = migrationsFolder;
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.onPoolError);
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options);
+  if (options.replicaUrl) throw new Error('a read replica needs DATABASE_URL: the embedded database has none');
   return createPglite(options.pgliteDir, options.pgliteSnapshot);
 }
 
@@ -140,18 +192,52 @@ class NamingClient extends pg.Client {
   }
 }
 
-function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Database {
-  const pool = new pg.Pool({
-    Client: NamingClient,
-    connectionString: databaseUrl,
-    max: 10,
+/**
+ * Behind PgBouncer in transaction mode: every statement unnamed, Drizzle's prepared ones included
+ * (they still save building the SQL text; PostgreSQL plans each execution). The Parse, Bind and
+ * Execute of one unnamed statement leave in one message batch, so they reach one server connection.
+ */
+class UnnamedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (config && typeof config === 'object' && 'name' in config) {
+      const { name: _name, ...rest } = config as { name?: string };
+      args[0] = rest;
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
+function poolOptions(url: string, options: DatabaseOptions, suffix = ''): pg.PoolConfig {
+  const timeout = options.statementTimeoutMs ?? 0;
+  return {
+    Client: options.pooler === 'pgbouncer-transaction' ? UnnamedClient : NamingClient,
+    connectionString: url,
+    max: options.poolSize ?? defaultPoolSize(),
     // An unreachable host fails within this time instead of hanging start-up.
-    connectionTimeoutMillis: 10_000,
-  });
-  pool.on(
-    'error',
-    onPoolError ?? ((error) => console.warn(`database: idle connection error: ${error.message}`)),
-  );
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    // A startup parameter: no round trip. PgBouncer refuses unknown startup parameters; behind it
+    // the timeout is set where it opens its server connections (record 0043).
+    ...(timeout > 0 && options.pooler !== 'pgbouncer-transaction' ? { statement_timeout: timeout } : {}),
+    application_name: `${options.applicationName ?? 'plates'}${suffix}`,
+  };
+}
+
+function createPostgres(databaseUrl: string, options: DatabaseOptions): Database {
+  const onPoolError = options.onPoolError ?? ((error: Error) => console.warn(`database: idle connection error: ${error.message}`));
+  const pool = new RoutingPool(poolOptions(databaseUrl, options));
+  pool.on('error', onPoolError);
+  let replica: ReadReplica | undefined;
+  if (options.replicaUrl) {
+    const replicaPool = new pg.Pool(poolOptions(options.replicaUrl, options, ':replica'));
+    replicaPool.on('error', onPoolError);
+    replica = createReadReplica(pool, {
+      replicaPool,
+      maxLagMs: options.replicaMaxLagMs ?? 5000,
+      pollMs: options.replicaPollMs ?? 100,
+      ...(options.onReplicaChange ? { onStateChange: options.onReplicaChange } : {}),
+    });
+  }
   // trackCommits: `afterCommit(tx, fn)` runs fn once the transaction has committed (lib/after-commit).
   const db = trackCommits(drizzleNodePg({ client: pool, schema }));
 
@@ -159,23 +245,39 @@ function createPostgres(databaseUrl: string, onPoolError?: (error: Error) => voi
     db,
     kind: 'postgres',
     async migrate() {
-      // One dedicated connection: the session-level lock and the migration must share it.
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
-      } finally {
-        // Closing the connection (rather than returning it to the pool) ends its session, which
-        // releases the lock whether the migration succeeded, failed half-way or the socket broke.
-        client.release(true);
-      }
+      // drizzle's migrator, in one transaction behind a transaction-level advisory lock, so that
+      // instances starting together apply each migration once; a session-level lock would stay
+      // with PgBouncer's server connection after ours closed (record 0043).
+      const migrations = readMigrationFiles({ migrationsFolder });
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+        // A migration may build an index for longer than requests may wait.
+        await tx.execute(sql`set local statement_timeout = 0`);
+        await tx.execute(sql`create schema if not exists drizzle`);
+        await tx.execute(
+          sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+        );
+        const last = await tx.execute<{ created_at: string | null }>(
+          sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+        );
+        const lastAt = Number(last.rows[0]?.created_at ?? -1);
+        for (const migration of migrations) {
+          if (migration.folderMillis <= lastAt) continue;
+          for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+          await tx.execute(
+            sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+          );
+        }
+      });
     },
     async ping() {
       await db.execute(sql`select 1`);
     },
     async close() {
+      await replica?.close();
       await pool.end();
     },
+    ...(replica ? { replica } : {}),
   };
 }
 

@@ -12,6 +12,19 @@ export function violatedConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * True when PostgreSQL cancelled the statement (57014: DATABASE_STATEMENT_TIMEOUT_MS ran out, or an
+ * operator cancelled it) or no pooled connection came free in time: the database is overloaded,
+ * not the request wrong. Answered 503 (plugins/errors.ts).
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  if (pgCode(error) === '57014') return true;
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof Error && e.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
+}
+
 function pgCode(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;

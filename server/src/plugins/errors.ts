@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus, fallbackMessage, MESSAGES, type ErrorBody } from '@plates/common';
 import { AppError } from '../lib/app-error.js';
+import { isDatabaseTimeout } from '../lib/db-errors.js';
 
 /**
  * One error path: every failure, whatever threw it, leaves as `{message, code, field?}` with the
@@ -14,6 +15,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Nothing failed here and no one is left to answer: a note, not an error report.
       request.log.info({ code: (error as { code?: string }).code }, 'client closed the connection before its request was read');
       return reply.code(400).type('application/json; charset=utf-8').send({ message: MESSAGES.clientClosed, code: 'BAD_REQUEST' });
+    }
+    if (isDatabaseTimeout(error)) {
+      // Overload, not a fault of this request: a warning, and a hint to try again shortly.
+      request.log.warn({ err: error, reqId: request.id }, 'database: statement cancelled or no connection free in time');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .type('application/json; charset=utf-8')
+        .send({ message: MESSAGES.databaseTimeout, code: 'SERVICE_UNAVAILABLE' } satisfies ErrorBody);
     }
     const { status, body } = toAnswer(error);
     if (status >= 500) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app.js';
 import { DEFAULT_RATE_LIMITS, parseConfig, type Config, type RateLimits } from '../config.js';
-import { createDatabase } from '../db/client.js';
+import { createDatabase, type DatabaseOptions } from '../db/client.js';
 import type { PhotoAnalyzer } from '../modules/analysis/engine/types.js';
 import { createTestDatabase } from './database.js';
 import { startSmtpListener, type SmtpListener } from './smtp.js';
@@ -49,6 +49,15 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** The photo analysis engine: by default none (analysis off, no model loaded); tests of it pass a fake. */
     analyzer?: PhotoAnalyzer;
+    /**
+     * Pool settings (PostgreSQL only). `throughUrl`: connect through that server (PgBouncer) to
+     * the test database; `replicaServerUrl`: a standby of DATABASE_URL's server, read from the test
+     * database's copy there (record 0043).
+     */
+    database?: { throughUrl?: string; replicaServerUrl?: string } & Pick<
+      DatabaseOptions,
+      'pooler' | 'statementTimeoutMs' | 'poolSize' | 'replicaMaxLagMs' | 'replicaPollMs' | 'connectTimeoutMs'
+    >;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'plates-test-'));
@@ -71,7 +80,23 @@ export async function buildTestApp(
     rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     webDistDir: options.webDistDir ?? (options.webShell !== undefined ? shellDir : path.join(dataDir, 'no-web-build')),
   };
-  const database = await createDatabase({ databaseUrl: testDb.databaseUrl, pgliteSnapshot: testDb.pgliteSnapshot });
+  const { throughUrl, replicaServerUrl, ...pool } = options.database ?? {};
+  /** `server`'s host, port and credentials with the test database's name. */
+  const onServer = (server: string | undefined) => {
+    if (!server || !testDb.databaseUrl) return undefined;
+    const url = new URL(server);
+    url.pathname = new URL(testDb.databaseUrl).pathname;
+    return url.toString();
+  };
+  const replicaUrl = onServer(replicaServerUrl);
+  if (pool.replicaMaxLagMs !== undefined) config.replicaMaxLagMs = pool.replicaMaxLagMs;
+  const database = await createDatabase({
+    databaseUrl: onServer(throughUrl) ?? testDb.databaseUrl,
+    pgliteSnapshot: testDb.pgliteSnapshot,
+    statementTimeoutMs: config.statementTimeoutMs,
+    ...pool,
+    ...(replicaUrl ? { replicaUrl } : {}),
+  });
   const app = await buildApp(config, {
     database,
     rateLimitNamespace: `test-${randomBytes(6).toString('hex')}`,
