@@ -41,6 +41,7 @@ const EXPECTED_TABLES = [
   'platform_config', 'community_content', 'data_export_requests', 'login_origins',
   'sign_in_events', 'moderation_templates', 'email_domain_blocks', 'sign_up_approvals', 'appeal_passes',
   'announcement_dismissals', 'verification_requests', 'bulk_operations', 'bulk_operation_items', 'post_analyses',
+  'job_marks',
 ];
 
 const CUISINES = [
