@@ -135,7 +135,12 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     void guarded.finally(() => pending.delete(guarded));
   }
 
+  /** Set when the app starts closing: the adapter's Redis clients are about to quit. */
+  let closed = false;
   function toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void {
+    // A job still running while the app closes (a notification's push) must not publish on a
+    // closed Redis client: the row is stored, and the member's client reads it on reconnecting.
+    if (closed) return;
     // The generic event defeats Socket.IO's typed emit; the RealtimeBus signature keeps callers typed.
     (io.to(`user:${userId}`) as unknown as { emit(event: string, payload: unknown): boolean }).emit(event, payload);
   }
@@ -175,7 +180,6 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     });
   }
 
-  let closed = false;
   let refuse: RefuseClient | undefined;
   let clientIpOf: (socket: IoSocket) => string = (socket) => socket.handshake.address;
   let draining: { reconnectWithinMs: number } | undefined;

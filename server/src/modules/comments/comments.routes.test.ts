@@ -146,6 +146,9 @@ describe('GET /api/posts/{id}/comments', () => {
 
     const client = (db() as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const count = async (postId: number) => {
+      // Notification pushes of the writes above run as jobs (on Redis, a worker's turn later):
+      // they finish first, so only the page's own statements are counted.
+      await t.app.services.jobs.drain();
       const spy = vi.spyOn(client, 'query');
       try {
         const page = await list(postId, viewer, '?limit=50');
