@@ -17,7 +17,7 @@ afterAll(async () => t?.close());
 
 const quiet = { error: vi.fn(), warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
 
-function service(send: (m: MailMessage) => Promise<void>) {
+function service(send: (m: MailMessage) => Promise<void>, mailBackoffMs?: number) {
   const db = t.app.services.database.db;
   const jobs = createJobs(quiet);
   const templates = createEmailTemplates({
@@ -26,6 +26,7 @@ function service(send: (m: MailMessage) => Promise<void>) {
     mailer: { send, close: () => {} },
     jobs,
     marks: createJobMarks(db),
+    ...(mailBackoffMs === undefined ? {} : { mailBackoffMs }),
   });
   return { jobs, templates };
 }
@@ -48,21 +49,16 @@ describe('queued mail', () => {
   it('retries a mail the relay refused, sends it once, and lists one that never went with no address or link', async () => {
     let calls = 0;
     const sent: string[] = [];
+    // Retries 1, 2, 4, 8 ms apart instead of the mail's 10 s (fake timers stalled PostgreSQL's
+    // client in the PostgreSQL pass); the rules are the same.
     const { jobs, templates } = service(async (m) => {
       calls++;
       if (m.subject.includes('down') || calls === 1) throw new Error('421 try later');
       sent.push(m.to);
-    });
-    // back-off of 10 s: let the timers run fast
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      templates.queue('verify_email', 'bo@example.test', values, { userId: 5, object: 'token-3' });
-      templates.queueMessage({ to: 'cy@example.test', subject: 'Relay down notice', text: 't', html: '<p>t</p>' }, { userId: 6, object: 'n-1' });
-      for (let i = 0; i < 8; i++) await vi.advanceTimersByTimeAsync(80_000);
-      await jobs.drain({ delayed: true });
-    } finally {
-      vi.useRealTimers();
-    }
+    }, 1);
+    templates.queue('verify_email', 'bo@example.test', values, { userId: 5, object: 'token-3' });
+    templates.queueMessage({ to: 'cy@example.test', subject: 'Relay down notice', text: 't', html: '<p>t</p>' }, { userId: 6, object: 'n-1' });
+    await jobs.drain({ delayed: true });
     expect(sent).toEqual(['bo@example.test']);
     const dead = await jobs.deadLetters();
     expect(dead.map((d) => [d.kind, d.summary, d.attempts])).toEqual([['mail:message', '"Relay down notice" to member #6', 5]]);

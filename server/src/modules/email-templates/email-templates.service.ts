@@ -34,6 +34,8 @@ export interface EmailTemplatesDeps {
   appName?: () => string;
   /** "Sent" marks, so a mail job rerun after a crash sends nothing (none in service tests). */
   marks?: JobMarks;
+  /** The first retry's wait (doubling after); MAIL_BACKOFF_MS unless a test needs it short. */
+  mailBackoffMs?: number;
 }
 
 /** Who a queued mail is for and what it is about: the job's key (one mail per recipient and object) and its summary. */
@@ -93,7 +95,7 @@ export function createEmailTemplates(deps: EmailTemplatesDeps) {
     kind: 'mail:template',
     payload: TemplateMailJob,
     attempts: MAIL_ATTEMPTS,
-    backoffMs: MAIL_BACKOFF_MS,
+    backoffMs: deps.mailBackoffMs ?? MAIL_BACKOFF_MS,
     key: (p) => `${p.template}\0${p.to}\0${p.object}`,
     summary: (p) => `${p.template} to ${memberOf(p.userId)}`,
     handler: (p, run) => marks.once('mail:template', run.runKey, async () => mailer.send(await mail(p.template, p.to, p.values))),
@@ -102,7 +104,7 @@ export function createEmailTemplates(deps: EmailTemplatesDeps) {
     kind: 'mail:message',
     payload: MessageMailJob,
     attempts: MAIL_ATTEMPTS,
-    backoffMs: MAIL_BACKOFF_MS,
+    backoffMs: deps.mailBackoffMs ?? MAIL_BACKOFF_MS,
     key: (p) => `${p.to}\0${p.object}`,
     summary: (p) => `"${p.subject.slice(0, 60)}" to ${memberOf(p.userId)}`,
     handler: (p, run) => marks.once('mail:message', run.runKey, () => mailer.send({ to: p.to, subject: p.subject, text: p.text, html: p.html })),
